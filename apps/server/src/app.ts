@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.ts';
+import { openStore } from './db/client.ts';
+import { createPlazaAuth } from './domains/auth/plaza-auth.ts';
+import type { Platform } from './graphql/context.ts';
+import { createPlazaYoga, type PlazaYoga } from './graphql/create-yoga.ts';
+import { createHttpApp, type HttpAppOptions } from './http/create-http-app.ts';
+import { createMetrics } from './http/metrics.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createLocalBlobs } from './platform/blobs/local-blobs.ts';
+import { createBus } from './platform/bus/create-bus.ts';
+import { createMail } from './platform/mail/create-mail.ts';
+import { createRateLimits } from './platform/rate-limits/rate-limits.ts';
+import { createSms } from './platform/sms/create-sms.ts';
+
+export interface Plaza {
+  platform: Platform;
+  yoga: PlazaYoga;
+  server: Server;
+  /** Starts listening; resolves with the port. */
+  listen(port?: number, host?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface PlazaOptions extends HttpAppOptions {
+  logger?: Logger;
+  /** Override the embedded store's folder, e.g. `memory://` in tests. */
+  pgliteDir?: string;
+}
+
+/** Wires config -> store -> bus -> http. Nothing listens until `listen` is called. */
+export async function createPlaza(config: Config, options: PlazaOptions): Promise<Plaza> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'db'),
+  });
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const mail = createMail({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger });
+  const sms = createSms({ outboxDir, logger });
+  const rateLimits = createRateLimits(store);
+  const platform: Platform = {
+    config,
+    logger,
+    store,
+    bus: createBus(config.redisUrl),
+    blobs: createLocalBlobs(path.join(config.dataDir, 'blobs')),
+    mail,
+    sms,
+    rateLimits,
+    auth: await createPlazaAuth({ config, logger, store, mail, sms, rateLimits }),
+  };
+  const yoga = createPlazaYoga(platform);
+  const http = await createHttpApp(platform, yoga, createMetrics(), options);
+  return {
+    platform,
+    yoga,
+    server: http.server,
+    listen: (port = config.port, host = config.host) =>
+      new Promise((resolve, reject) => {
+        http.server.once('error', reject);
+        http.server.listen(port, host, () => resolve((http.server.address() as AddressInfo).port));
+      }),
+    async close() {
+      await http.close();
+      await platform.bus.close();
+      await platform.mail.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PLAZA_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Plaza <hello@plaza.localhost>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PLAZA_DEMO: booleanFlag.optional(),
+  PLAZA_BLOCKED_COUNTRIES: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONTACT_EMAIL: z.email().default('hello@plaza.localhost'),
+  TRUST_PROXY: booleanFlag.default(false),
+  AUTH_SECRET: z.string().min(32, 'use at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).optional(),
+});
+
+const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isDevelopment: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  /** Fill an empty embedded store with the demo world on first start. */
+  demo: boolean;
+  blockedCountryCodes: string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  contactEmail: string;
+  /** Take the caller's address from X-Forwarded-For (set when Plaza runs behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Signs session cookies and encrypts provider tokens; without it Plaza makes one and keeps it in the store. */
+  authSecret: string | undefined;
+  /** "Continue with" an OpenID Connect provider; null when not configured (the method is off). */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Label of the sign-in button, e.g. "Continue with Acme ID". */
+  name: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses every environment variable Plaza reads, once, and fails with all problems listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const oidcSet = OIDC_REQUIRED.filter((name) => e[name] !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < OIDC_REQUIRED.length) {
+    const missing = OIDC_REQUIRED.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid environment:\n${missing.map((name) => `  ${name}: required when ${oidcSet.join(', ')} is set`).join('\n')}`,
+    );
+  }
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    isDevelopment: e.NODE_ENV === 'development',
+    port,
+    host: e.HOST,
+    dataDir: path.resolve(e.PLAZA_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    demo: e.PLAZA_DEMO ?? !e.DATABASE_URL,
+    blockedCountryCodes: e.PLAZA_BLOCKED_COUNTRIES.split(',')
+      .map((code) => code.trim().toUpperCase())
+      .filter((code) => /^[A-Z]{2}$/.test(code)),
+    logLevel: e.LOG_LEVEL,
+    contactEmail: e.CONTACT_EMAIL,
+    trustProxy: e.TRUST_PROXY,
+    authSecret: e.AUTH_SECRET,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER.replace(/\/+$/, ''),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME ?? `Continue with ${new URL(e.OIDC_ISSUER).hostname}`,
+          }
+        : null,
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('the OpenID Connect settings', () => {
+  it('are off when none is set', () => {
+    expect(loadConfig({}).oidc).toBeNull();
+  });
+
+  it('turn the provider on when issuer, client id and secret are set, with a default button label', () => {
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://id.example.org/',
+      OIDC_CLIENT_ID: 'plaza',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(config.oidc).toEqual({
+      issuer: 'https://id.example.org',
+      clientId: 'plaza',
+      clientSecret: 'secret',
+      name: 'Continue with id.example.org',
+    });
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'https://id.example.org',
+        OIDC_CLIENT_ID: 'p',
+        OIDC_CLIENT_SECRET: 's',
+        OIDC_NAME: 'Acme ID',
+      }).oidc?.name,
+    ).toBe('Acme ID');
+  });
+
+  it('stop the server when only some are set, naming the missing ones', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.org' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.org' })).toThrow(
+      /OIDC_CLIENT_ID.*\n.*OIDC_CLIENT_SECRET/,
+    );
+  });
+
+  it('refuse an issuer that is not an http(s) URL and a short AUTH_SECRET', () => {
+    expect(() =>
+      loadConfig({ OIDC_ISSUER: 'ftp://id.example.org', OIDC_CLIENT_ID: 'p', OIDC_CLIENT_SECRET: 's' }),
+    ).toThrow(/OIDC_ISSUER/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+  });
+});

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Messages of a deleted account are kept in shared chats but re-pointed to this placeholder, created
+ * by the accounts migration, so nothing links them to the person any more.
+ */
+export const DELETED_USER_KEY = 'deleteduser';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    username: text('username').notNull(),
+    first: text('first').notNull().default(''),
+    last: text('last').notNull().default(''),
+    /** Media path of the avatar (`/media/<blob key>`), or null for initials. */
+    image: text('image'),
+    bio: text('bio').notNull().default(''),
+    email: text('email'),
+    phone: text('phone'),
+    isPublic: boolean('is_public').notNull().default(true),
+    isVerified: boolean('is_verified').notNull().default(false),
+    birthday: date('birthday'),
+    smsContactsOptin: boolean('sms_contacts_optin').notNull().default(false),
+    locationCity: text('location_city'),
+    latitude: integer('latitude_e6'),
+    longitude: integer('longitude_e6'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** The address was proven with a one-time code or by the OpenID provider. */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** The number was proven with a one-time code. */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** When the person chose a username and name; null while onboarding is still to do. */
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone').on(t.phone),
+    index('users_name_trgm').using(
+      'gin',
+      sql`(${t.first} || ' ' || ${t.last} || ' ' || ${t.username}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export type ProfileChangePurpose = 'email' | 'phone' | 'privacy';
+
+/**
+ * A change waiting for its one-time code: a new e-mail address or phone number (the code went to
+ * that new address), or a private-profile change (the code went to the person's own address).
+ * At most one per person and purpose; asking again replaces it.
+ */
+export const profileChangeCodes = pgTable(
+  'profile_change_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<ProfileChangePurpose>().notNull(),
+    /** The new e-mail address or E.164 number, or where a privacy code was sent. */
+    target: text('target').notNull(),
+    /** The requested change, e.g. `{ "isPublic": false }`. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** HMAC of the code with the server secret; the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('profile_change_codes_user_purpose').on(t.userId, t.purpose)],
+);

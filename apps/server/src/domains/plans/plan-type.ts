@@ -1,0 +1,34 @@
+import { builder } from '../../graphql/builder.ts';
+
+export interface PlanCard {
+  id: number;
+  key: string;
+  slug: string;
+  title: string;
+  image: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  timezone: string;
+  locationName: string | null;
+  city: string | null;
+}
+
+/** A plan as lists show it (spec 3 "Plan"); the plans issue adds the rest of its fields. */
+export const PlanRef = builder.objectRef<PlanCard>('Plan').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    key: t.exposeString('key'),
+    slug: t.exposeString('slug'),
+    title: t.exposeString('title'),
+    image: t.exposeString('image', { nullable: true }),
+    startsAt: t.string({ resolve: (plan) => plan.startsAt.toISOString() }),
+    endsAt: t.string({ resolve: (plan) => plan.endsAt.toISOString() }),
+    timezone: t.exposeString('timezone'),
+    location: t.string({
+      nullable: true,
+      description: 'The place’s name.',
+      resolve: (plan) => plan.locationName,
+    }),
+    city: t.exposeString('city', { nullable: true }),
+  }),
+});

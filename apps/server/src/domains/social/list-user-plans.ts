@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { badUserInput } from '../../graphql/errors.ts';
+import type { PlanCard } from '../plans/plan-type.ts';
+import { PUBLIC_PLAN, rows } from './social-sql.ts';
+
+export type DateFilter = 'upcoming' | 'past';
+export const PLANS_PAGE_SIZE = 10;
+
+export function parseDateFilter(value: string | null | undefined, field: string): DateFilter | null {
+  if (value == null || value === '') return null;
+  if (value === 'upcoming' || value === 'past') return value;
+  throw badUserInput(field, 'The date filter is upcoming or past.');
+}
+
+export interface UserPlansPage {
+  hasMore: boolean;
+  /** True when this answer covers every plan of its filter and no other filter is left to try. */
+  searchedAll: boolean;
+  nextPage: number | null;
+  /** How many plans the next page holds (0 when there is none). */
+  nextPageTotal: number;
+  dateFilter: DateFilter;
+  plans: PlanCard[];
+}
+
+async function pageOf(
+  db: Database,
+  input: { userId: number; viewerId: number | null; dateFilter: DateFilter; page: number },
+) {
+  const isSelf = input.viewerId === input.userId;
+  const when = input.dateFilter === 'upcoming' ? sql`p.ends_at >= now()` : sql`p.ends_at < now()`;
+  const order = input.dateFilter === 'upcoming' ? sql`p.starts_at ASC, p.id` : sql`p.starts_at DESC, p.id`;
+  const offset = (input.page - 1) * PLANS_PAGE_SIZE;
+  const found = await rows<{
+    id: number;
+    key: string;
+    slug: string;
+    title: string;
+    image: string | null;
+    starts_at: string | Date;
+    ends_at: string | Date;
+    timezone: string;
+    location_name: string | null;
+    city: string | null;
+  }>(
+    db,
+    sql`SELECT p.id, p.key, p.slug, p.title, COALESCE(p.image, u.image) AS image, p.starts_at, p.ends_at,
+          p.timezone, p.location_name, p.city
+        FROM plans p JOIN users u ON u.id = p.creator_id
+        WHERE (p.creator_id = ${input.userId} OR EXISTS (SELECT 1 FROM plan_responses r
+                 WHERE r.plan_id = p.id AND r.user_id = ${input.userId} AND r.response = 'ATTENDING'))
+          AND ${when} AND ${isSelf ? sql`true` : PUBLIC_PLAN('p')}
+        ORDER BY ${order} LIMIT ${PLANS_PAGE_SIZE * 2 + 1} OFFSET ${offset}`,
+  );
+  const plans: PlanCard[] = found.slice(0, PLANS_PAGE_SIZE).map((p) => ({
+    id: Number(p.id),
+    key: p.key,
+    slug: p.slug,
+    title: p.title,
+    image: p.image,
+    startsAt: new Date(p.starts_at),
+    endsAt: new Date(p.ends_at),
+    timezone: p.timezone,
+    locationName: p.location_name,
+    city: p.city,
+  }));
+  const nextPageTotal = Math.min(Math.max(found.length - PLANS_PAGE_SIZE, 0), PLANS_PAGE_SIZE);
+  return { plans, nextPageTotal };
+}
+
+/**
+ * A person's plans (created or attending), by page number as the spec pages events. Others see only
+ * public plans. When the first page of `dateFilter` is empty and `dateFilterOnEmpty` is given, that
+ * filter is used instead; `dateFilter` in the answer says which one was.
+ */
+export async function listUserPlans(
+  db: Database,
+  input: {
+    userId: number;
+    viewerId: number | null;
+    page: number;
+    dateFilter: DateFilter;
+    dateFilterOnEmpty: DateFilter | null;
+  },
+): Promise<UserPlansPage> {
+  if (!Number.isInteger(input.page) || input.page < 1) throw badUserInput('page', 'Pages start at 1.');
+  let dateFilter = input.dateFilter;
+  let result = await pageOf(db, { ...input, dateFilter });
+  const canFallBack = input.dateFilterOnEmpty !== null && input.dateFilterOnEmpty !== dateFilter;
+  if (result.plans.length === 0 && input.page === 1 && canFallBack) {
+    dateFilter = input.dateFilterOnEmpty!;
+    result = await pageOf(db, { ...input, dateFilter });
+  }
+  const hasMore = result.nextPageTotal > 0;
+  return {
+    hasMore,
+    searchedAll: !hasMore && (dateFilter !== input.dateFilter || !canFallBack),
+    nextPage: hasMore ? input.page + 1 : null,
+    nextPageTotal: result.nextPageTotal,
+    dateFilter,
+    plans: result.plans,
+  };
+}

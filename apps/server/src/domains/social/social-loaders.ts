@@ -1,0 +1,114 @@
+import DataLoader from 'dataloader';
+import { sql, type SQL } from 'drizzle-orm';
+import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
+import { statusFromTies, type Tie, type TiePair } from '@plaza/core/friendship-transitions';
+import type { FriendshipStatus } from '@plaza/core/friendship';
+import type { RequestContext } from '../../graphql/context.ts';
+import { FRIEND_PAIRS, PUBLIC_GROUP, PUBLIC_PLAN, rows } from './social-sql.ts';
+
+type IdList = SQL;
+const idList = (ids: readonly number[]): IdList =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+
+/** DESIGN "API conventions": batches wait 10 ms and hold at most 250 keys. */
+const BATCHING = {
+  maxBatchSize: BATCH_MAX_KEYS,
+  batchScheduleFn: (callback: () => void) => setTimeout(callback, BATCH_WAIT_MS),
+};
+
+/** A loader of one number per person, from one grouped query per batch. */
+function countLoader(context: RequestContext, query: (ids: IdList) => SQL) {
+  return new DataLoader<number, number>(async (ids) => {
+    const found = await rows<{ id: number; n: number | string }>(context.store.db, query(idList(ids)));
+    const byId = new Map(found.map((row) => [Number(row.id), Number(row.n)]));
+    return ids.map((id) => byId.get(id) ?? 0);
+  }, BATCHING);
+}
+
+function createSocialLoaders(context: RequestContext) {
+  const viewerId = context.viewer?.id ?? null;
+  const db = context.store.db;
+  // Others see only public plans in counts; the person sees all of theirs.
+  const visiblePlan = (person: SQL) =>
+    viewerId === null ? PUBLIC_PLAN('p') : sql`(${PUBLIC_PLAN('p')} OR ${person} = ${viewerId})`;
+  const plansOf = (ids: IdList, when: SQL) => sql`SELECT x.id, count(DISTINCT p.id) AS n FROM
+    (SELECT r.user_id AS id, r.plan_id FROM plan_responses r WHERE r.response = 'ATTENDING' AND r.user_id IN ${ids}
+     UNION SELECT p2.creator_id, p2.id FROM plans p2 WHERE p2.creator_id IN ${ids}) x
+    JOIN plans p ON p.id = x.plan_id WHERE ${when} AND ${visiblePlan(sql`x.id`)} GROUP BY x.id`;
+
+  return {
+    /** The ties between the viewer and each person, seen from the viewer (no ties when signed out). */
+    ties: new DataLoader<number, TiePair>(async (ids) => {
+      if (viewerId === null) return ids.map(() => ({ out: 'none' as const, in: 'none' as const }));
+      const found = await rows<{ user_id: number; target_id: number; status: Tie }>(
+        db,
+        sql`SELECT user_id, target_id, status FROM follows
+            WHERE (user_id = ${viewerId} AND target_id IN ${idList(ids)})
+               OR (target_id = ${viewerId} AND user_id IN ${idList(ids)})`,
+      );
+      const tie = (from: number, to: number): Tie =>
+        found.find((row) => Number(row.user_id) === from && Number(row.target_id) === to)?.status ?? 'none';
+      return ids.map((id) => ({ out: tie(viewerId, id), in: tie(id, viewerId) }));
+    }, BATCHING),
+    followerCount: countLoader(
+      context,
+      (ids) => sql`SELECT target_id AS id, count(*) AS n FROM follows
+        WHERE status = 'FOLLOWING' AND target_id IN ${ids} GROUP BY target_id`,
+    ),
+    friendCount: countLoader(
+      context,
+      (ids) => sql`SELECT f.person AS id, count(*) AS n FROM ${FRIEND_PAIRS} f
+        WHERE f.person IN ${ids} GROUP BY f.person`,
+    ),
+    friendCountCommon: countLoader(context, (ids) =>
+      viewerId === null
+        ? sql`SELECT 0 AS id, 0 AS n WHERE false`
+        : sql`SELECT f.person AS id, count(*) AS n FROM ${FRIEND_PAIRS} f
+            JOIN ${FRIEND_PAIRS} mine ON mine.person = ${viewerId} AND mine.friend = f.friend
+            WHERE f.person IN ${ids} GROUP BY f.person`,
+    ),
+    groupCount: countLoader(
+      context,
+      (ids) => sql`SELECT user_id AS id, count(*) AS n FROM group_members
+        WHERE status = 'member' AND user_id IN ${ids} GROUP BY user_id`,
+    ),
+    groupCountPublic: countLoader(
+      context,
+      (
+        ids,
+      ) => sql`SELECT m.user_id AS id, count(*) AS n FROM group_members m JOIN groups g ON g.id = m.group_id
+        WHERE m.status = 'member' AND m.user_id IN ${ids} AND ${PUBLIC_GROUP('g')} GROUP BY m.user_id`,
+    ),
+    groupCountCommon: countLoader(context, (ids) =>
+      viewerId === null
+        ? sql`SELECT 0 AS id, 0 AS n WHERE false`
+        : sql`SELECT m.user_id AS id, count(*) AS n FROM group_members m
+            JOIN group_members mine ON mine.group_id = m.group_id AND mine.user_id = ${viewerId} AND mine.status = 'member'
+            WHERE m.status = 'member' AND m.user_id IN ${ids} GROUP BY m.user_id`,
+    ),
+    eventCountPast: countLoader(context, (ids) => plansOf(ids, sql`p.ends_at < now()`)),
+    eventCountUpcoming: countLoader(context, (ids) => plansOf(ids, sql`p.ends_at >= now()`)),
+  };
+}
+
+export type SocialLoaders = ReturnType<typeof createSocialLoaders>;
+
+/** The viewer's status toward a person (never SELF: the field handles that). */
+export async function loadStatus(context: RequestContext, userId: number): Promise<FriendshipStatus> {
+  return statusFromTies(await socialLoaders(context).ties.load(userId));
+}
+
+const perRequest = new WeakMap<RequestContext, SocialLoaders>();
+
+/** The request's loaders, made on first use: a list of N people costs one query per field. */
+export function socialLoaders(context: RequestContext): SocialLoaders {
+  let loaders = perRequest.get(context);
+  if (!loaders) {
+    loaders = createSocialLoaders(context);
+    perRequest.set(context, loaders);
+  }
+  return loaders;
+}

@@ -1,0 +1,30 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+// SQL fragments shared by the social queries, so "friend", "blocked" and "public" mean one thing.
+
+/** Pairs (person, friend) of people who follow each other. */
+export const FRIEND_PAIRS = sql`(SELECT a.user_id AS person, a.target_id AS friend FROM follows a
+  JOIN follows b ON b.user_id = a.target_id AND b.target_id = a.user_id AND b.status = 'FOLLOWING'
+  WHERE a.status = 'FOLLOWING')`;
+
+/** True when a block stands between the viewer and the user in `userColumn`, either way. */
+export function blockedBetween(viewerId: number | null, userColumn: SQL): SQL {
+  if (viewerId === null) return sql`false`;
+  return sql`EXISTS (SELECT 1 FROM follows blk WHERE blk.status = 'BLOCKED' AND (
+    (blk.user_id = ${viewerId} AND blk.target_id = ${userColumn}) OR
+    (blk.target_id = ${viewerId} AND blk.user_id = ${userColumn})))`;
+}
+
+/** A group strangers may see: its view mask includes public and explore has not blocked it. */
+export const PUBLIC_GROUP = (alias: string) =>
+  sql.raw(`((${alias}.view_mask & 1) = 1 AND ${alias}.explore_status <> 'BLOCKED')`);
+
+/** A plan strangers may see, in the same sense. */
+export const PUBLIC_PLAN = (alias: string) =>
+  sql.raw(`((${alias}.view_mask & 1) = 1 AND ${alias}.explore_status <> 'BLOCKED')`);
+
+export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return result.rows as T[];
+}

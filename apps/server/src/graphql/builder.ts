@@ -1,0 +1,40 @@
+import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { GraphQLError } from 'graphql';
+import type { RequestContext } from './context.ts';
+
+/** Defines no types: each domain adds its own in domains/<name>/schema.ts. */
+export const builder = new SchemaBuilder<{
+  Context: RequestContext;
+  AuthScopes: {
+    /** Anyone, signed in or not. Used on purpose, never by default. */
+    public: boolean;
+    signedIn: boolean;
+  };
+  Scalars: {
+    JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
+  };
+}>({
+  plugins: [ScopeAuthPlugin],
+  scopeAuth: {
+    authScopes: (context) => ({ public: true, signedIn: context.viewer !== null }),
+    unauthorizedError: (_parent, context) =>
+      context.viewer
+        ? new GraphQLError('You are not allowed to do this.', { extensions: { code: 'FORBIDDEN' } })
+        : new GraphQLError('Please sign in first.', { extensions: { code: 'UNAUTHENTICATED' } }),
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+builder.scalarType('JSONObject', {
+  description: 'A JSON object with string keys.',
+  serialize: (value) => value,
+  parseValue: (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new GraphQLError('Expected a JSON object.', { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    return value as Record<string, unknown>;
+  },
+});

@@ -1,0 +1,63 @@
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config.ts';
+import type { Store } from '../db/client.ts';
+import type { PlazaAuth } from '../domains/auth/plaza-auth.ts';
+import { resolveViewer } from '../domains/auth/resolve-viewer.ts';
+import type { Logger } from '../logger.ts';
+import type { Blobs } from '../platform/blobs/blobs.ts';
+import type { Bus } from '../platform/bus/bus.ts';
+import type { Mail } from '../platform/mail/mail.ts';
+import type { RateLimits } from '../platform/rate-limits/rate-limits.ts';
+import type { Sms } from '../platform/sms/sms.ts';
+
+/** Everything long-lived that a request may use. */
+export interface Platform {
+  config: Config;
+  logger: Logger;
+  store: Store;
+  bus: Bus;
+  blobs: Blobs;
+  mail: Mail;
+  sms: Sms;
+  rateLimits: RateLimits;
+  auth: PlazaAuth;
+}
+
+/** The signed-in person; null for a signed-out visitor. */
+export interface Viewer {
+  id: number;
+  sessionId: number;
+}
+
+export interface RequestContext extends Platform {
+  request: Request;
+  viewer: Viewer | null;
+  /** The address Plaza treats as the caller's (the proxy's forwarded address when TRUST_PROXY is on). */
+  ip: string;
+  /** The first address named by X-Forwarded-For or X-Real-IP, as the client or proxy claims it. */
+  clientIp: string | null;
+  /** The address of the socket the request arrived on. */
+  remoteIp: string | null;
+}
+
+/** Node's request when Yoga runs inside the HTTP server; absent for in-process `yoga.fetch` calls. */
+export interface ServerContext {
+  req?: IncomingMessage;
+}
+
+function firstForwarded(request: Request): string | null {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || request.headers.get('x-real-ip')?.trim() || null;
+}
+
+export async function buildRequestContext(
+  platform: Platform,
+  request: Request,
+  serverContext: ServerContext,
+): Promise<RequestContext> {
+  const remoteIp = serverContext.req?.socket.remoteAddress ?? null;
+  const clientIp = firstForwarded(request);
+  const ip = (platform.config.trustProxy ? clientIp : null) ?? remoteIp ?? 'unknown';
+  const viewer = await resolveViewer(platform.auth, request.headers);
+  return { ...platform, request, viewer, ip, clientIp, remoteIp };
+}

@@ -1,0 +1,23 @@
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { buildRequestContext, type Platform, type RequestContext, type ServerContext } from './context.ts';
+import { schema } from './schema.ts';
+
+export type PlazaYoga = YogaServerInstance<ServerContext, RequestContext>;
+
+export function createPlazaYoga(platform: Platform): PlazaYoga {
+  return createYoga<ServerContext, RequestContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    // Unexpected errors are masked; coded GraphQLErrors (errors.ts) reach the client as they are.
+    maskedErrors: { isDev: platform.config.isDevelopment },
+    graphiql: platform.config.isDevelopment,
+    landingPage: false,
+    logging: {
+      debug: (...args) => platform.logger.debug(args),
+      info: (...args) => platform.logger.info(args),
+      warn: (...args) => platform.logger.warn(args),
+      error: (...args) => platform.logger.error(args),
+    },
+    context: ({ request, ...serverContext }) => buildRequestContext(platform, request, serverContext),
+  });
+}

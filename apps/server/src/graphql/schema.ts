@@ -1,0 +1,8 @@
+import { builder } from './builder.ts';
+import '../domains/system/schema.ts';
+import '../domains/auth/schema.ts';
+import '../domains/users/schema.ts';
+import '../domains/social/schema.ts';
+import '../domains/contacts/schema.ts';
+
+export const schema = builder.toSchema({ sortSchema: true });

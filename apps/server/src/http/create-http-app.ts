@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Platform } from '../graphql/context.ts';
+import type { PlazaYoga } from '../graphql/create-yoga.ts';
+import { mountApi } from './api.ts';
+import { attachGraphqlWebSocket } from './graphql-ws.ts';
+import { mountMedia } from './media.ts';
+import { mountMediaUpload } from './media-upload.ts';
+import type { Metrics } from './metrics.ts';
+import { mountWeb } from './web.ts';
+
+export interface HttpAppOptions {
+  /** Serve the web app: 'build' (production bundle), 'dev' (Vite) or false (API only, for tests). */
+  web: 'build' | 'dev' | false;
+}
+
+function routeKind(path: string): string {
+  if (path === '/graphql') return 'graphql';
+  if (path.startsWith('/api/auth/')) return 'auth';
+  if (path.startsWith('/api/')) return 'api';
+  if (path === '/media/upload') return 'upload';
+  if (path.startsWith('/assets/')) return 'assets';
+  if (path.startsWith('/media/')) return 'media';
+  if (path === '/healthz' || path === '/metrics') return path.slice(1);
+  return 'page';
+}
+
+export async function createHttpApp(
+  platform: Platform,
+  yoga: PlazaYoga,
+  metrics: Metrics,
+  options: HttpAppOptions,
+): Promise<{ server: Server; close: () => Promise<void> }> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', platform.config.trustProxy);
+
+  // Spec 2.3: a path starting with a double slash goes to its single-slash version.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.url.startsWith('//')) {
+      res.redirect(301, req.url.replace(/^\/{2,}/, '/'));
+      return;
+    }
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const end = metrics.httpDuration.startTimer({ method: req.method, route: routeKind(req.path) });
+    res.once('finish', () => end({ status: String(res.statusCode) }));
+    next();
+  });
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await platform.store.ping();
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  app.use(compression());
+  app.all(yoga.graphqlEndpoint, (req, res) => {
+    void yoga.requestListener(req, res);
+  });
+  mountApi(app, platform);
+  mountMediaUpload(app, platform);
+  mountMedia(app, platform.blobs);
+  const closeWeb = options.web ? await mountWeb(app, platform, yoga, options.web === 'dev') : async () => {};
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    platform.logger.error({ err: error }, 'unhandled request error');
+    if (!res.headersSent) res.status(500).type('text/plain').send('Something unexpected happened');
+  });
+
+  const server = createServer(app);
+  const closeWs = attachGraphqlWebSocket(server, yoga, metrics);
+  return {
+    server,
+    close: async () => {
+      await closeWs();
+      await closeWeb();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

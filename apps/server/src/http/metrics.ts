@@ -1,0 +1,29 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  websocketConnections: Counter<'event'>;
+}
+
+/** Prometheus metrics of one process, served at /metrics. */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'plaza_' });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'plaza_http_request_duration_seconds',
+      help: 'HTTP request duration by kind of route',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    websocketConnections: new Counter({
+      name: 'plaza_websocket_events_total',
+      help: 'GraphQL WebSocket connections opened and closed',
+      labelNames: ['event'],
+      registers: [registry],
+    }),
+  };
+}

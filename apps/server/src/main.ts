@@ -1,0 +1,52 @@
+import { assertNodeVersion } from './version-check.ts';
+
+assertNodeVersion();
+
+const started = performance.now();
+const { loadConfig, ConfigError } = await import('./config.ts');
+const { createPlaza } = await import('./app.ts');
+const { createLogger } = await import('./logger.ts');
+const { seedDemoWorldIfEmpty } = await import('./demo/seed.ts');
+
+const dev = process.argv.includes('--dev');
+let config;
+try {
+  config = loadConfig(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const logger = createLogger(config.logLevel);
+const plaza = await createPlaza(config, { web: dev ? 'dev' : 'build', logger });
+if (config.demo) await seedDemoWorldIfEmpty(plaza.platform);
+const port = await plaza.listen();
+logger.info(
+  {
+    url: config.publicUrl,
+    port,
+    store: plaza.platform.store.kind,
+    bus: plaza.platform.bus.kind,
+    mail: plaza.platform.mail.kind,
+    startupMs: Math.round(performance.now() - started),
+  },
+  `Plaza is ready at ${config.publicUrl}`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    plaza.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,18 @@
+import type { PubSub } from 'graphql-yoga';
+
+/**
+ * Topics carried between server processes. PostgreSQL is the source of truth: a topic only wakes
+ * subscribers, who then read what changed.
+ */
+export type BusTopics = {
+  /** Round trip used by the health check. */
+  'system:ping': [nonce: string];
+};
+
+export interface Bus {
+  kind: 'memory' | 'redis';
+  pubsub: PubSub<BusTopics>;
+  /** Publishes on a private topic and resolves once this process hears it back. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphQLObjectType } from 'graphql';
+import { schema } from '../src/graphql/schema.ts';
+import { startTestPlaza, type TestPlaza } from './harness.ts';
+
+/**
+ * Deny by default: every root field must state who may call it. Operations open to everyone say
+ * so with `authScopes: { public: true }`; a new field without a rule fails here.
+ */
+const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(
+  (type): type is GraphQLObjectType => type instanceof GraphQLObjectType,
+);
+
+function authScopesOf(field: { extensions?: unknown }): Record<string, unknown> | undefined {
+  return (field.extensions as { pothosOptions?: { authScopes?: Record<string, unknown> } }).pothosOptions
+    ?.authScopes;
+}
+
+describe('authorization rules', () => {
+  it('finds the root fields to check', () => {
+    const names = roots.flatMap((root) => Object.keys(root.getFields()));
+    expect(names).toEqual(expect.arrayContaining(['healthcheck', 'tracking', 'sendDownloadLink', 'myself']));
+  });
+
+  for (const root of roots) {
+    for (const field of Object.values(root.getFields())) {
+      it(`${root.name}.${field.name} has an authorization rule`, () => {
+        expect(authScopesOf(field), `${root.name}.${field.name} needs authScopes`).toBeDefined();
+      });
+    }
+  }
+});
+
+/** One operation per root field that needs a signed-in caller, with valid arguments. */
+const SIGNED_IN_OPERATIONS: Record<string, string> = {
+  'Query.myself': '{ myself { user { id } } }',
+  'Query.checkUsername': '{ checkUsername(username: "someone") { isAvailable } }',
+  'Query.mySmsOptIn': '{ mySmsOptIn { smsContactsOptin } }',
+  'Mutation.updateProfile': 'mutation { updateProfile(user: { first: "Eve" }) { id } }',
+  'Mutation.verifyEmailChange':
+    'mutation { verifyEmailChange(email: "eve@example.org", code: "123456") { id } }',
+  'Mutation.verifyPhoneChange':
+    'mutation { verifyPhoneChange(phone: "+14155552671", code: "123456") { id } }',
+  'Mutation.updateProfilePrivate': 'mutation { updateProfilePrivate(user: { isPublic: false }) { channel } }',
+  'Mutation.confirmProfilePrivate':
+    'mutation { confirmProfilePrivate(user: { isPublic: false }, code: 123456) { id } }',
+  'Mutation.updateProfileConsent': 'mutation { updateProfileConsent(optInSms: true) { smsContactsOptin } }',
+  'Mutation.deleteMyAccount': 'mutation { deleteMyAccount(confirm: "eve") }',
+  'Query.myFriends': '{ myFriends(withFriends: true, withRequests: true) { friends { total } } }',
+  'Query.usersBasic': '{ usersBasic(ids: [1, 2]) { id } }',
+  'Query.userProfile': '{ userProfile(id: 1) { id } }',
+  'Query.myFollowSuggestions': '{ myFollowSuggestions { suggestedReason } }',
+  'Query.mySubscriptions': '{ mySubscriptions { id } }',
+  'Query.myContacts': '{ myContacts(type: "USERS") { nextMarker } }',
+  'Mutation.updateFriendship':
+    'mutation { updateFriendship(userId: 2, action: FOLLOW) { friendshipStatus } }',
+  'Mutation.importContacts':
+    'mutation { importContacts(format: CSV, text: "name,email\\nAna,ana@example.org") { imported } }',
+  'Mutation.inviteContact': 'mutation { inviteContact(email: "ana@example.org") }',
+};
+
+describe('fields for signed-in people', () => {
+  let t: TestPlaza;
+  beforeAll(async () => {
+    t = await startTestPlaza();
+  });
+  afterAll(() => t.close());
+
+  it('each have an operation below, so none is left untested', () => {
+    const signedIn = roots.flatMap((root) =>
+      Object.values(root.getFields())
+        .filter((field) => authScopesOf(field)?.signedIn === true)
+        .map((field) => `${root.name}.${field.name}`),
+    );
+    expect(Object.keys(SIGNED_IN_OPERATIONS).sort()).toEqual(signedIn.sort());
+  });
+
+  for (const [name, operation] of Object.entries(SIGNED_IN_OPERATIONS)) {
+    it(`${name} refuses a signed-out caller with UNAUTHENTICATED`, async () => {
+      const res = await t.gql(operation);
+      expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect(res.data?.[name.split('.')[1]!] ?? null).toBeNull();
+    });
+
+    it(`${name} refuses a forged bearer token`, async () => {
+      const res = await t.gql(operation, {}, { authorization: 'Bearer forged-token-forged-token-forged' });
+      expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    });
+  }
+});

@@ -1,0 +1,78 @@
+import { eq, max } from 'drizzle-orm';
+import type { Database } from '../../src/db/client.ts';
+import {
+  chatMembers,
+  chats,
+  groupMembers,
+  groups,
+  messages,
+  planResponses,
+  plans,
+} from '../../src/db/schema/index.ts';
+import { newKey } from '../../src/ids.ts';
+
+// Rows for the domains that have no API yet, built directly in the store.
+
+export async function buildGroup(
+  db: Database,
+  creatorId: number,
+  members: Array<{ userId: number; role?: string; joinedAt?: Date }> = [],
+) {
+  const title = `Group ${newKey(4)}`;
+  const [group] = await db
+    .insert(groups)
+    .values({ key: newKey(), slug: title.toLowerCase().replace(/\W+/g, '-'), title, creatorId })
+    .returning();
+  await db.insert(groupMembers).values([
+    { groupId: group!.id, userId: creatorId, role: 'owner', joinedAt: new Date(Date.now() - 86_400_000) },
+    ...members.map((member) => ({
+      groupId: group!.id,
+      userId: member.userId,
+      role: member.role ?? 'member',
+      joinedAt: member.joinedAt,
+    })),
+  ]);
+  const [chat] = await db.insert(chats).values({ key: newKey(), type: 'g', groupId: group!.id }).returning();
+  await db
+    .insert(chatMembers)
+    .values([creatorId, ...members.map((m) => m.userId)].map((userId) => ({ chatId: chat!.id, userId })));
+  return { group: group!, chat: chat! };
+}
+
+export async function buildPlan(
+  db: Database,
+  creatorId: number,
+  responses: Array<{ userId: number; response: string }> = [],
+) {
+  const starts = new Date(Date.now() + 7 * 86_400_000);
+  const [plan] = await db
+    .insert(plans)
+    .values({
+      key: newKey(),
+      slug: 'picnic',
+      title: 'Picnic',
+      creatorId,
+      startsAt: starts,
+      endsAt: new Date(starts.getTime() + 3_600_000),
+    })
+    .returning();
+  if (responses.length > 0) {
+    await db
+      .insert(planResponses)
+      .values(responses.map((r) => ({ planId: plan!.id, userId: r.userId, response: r.response })));
+  }
+  const [chat] = await db.insert(chats).values({ key: newKey(), type: 'p', planId: plan!.id }).returning();
+  return { plan: plan!, chat: chat! };
+}
+
+export async function buildMessage(db: Database, chatId: number, senderId: number, text: string) {
+  const [last] = await db
+    .select({ seq: max(messages.seq) })
+    .from(messages)
+    .where(eq(messages.chatId, chatId));
+  const [message] = await db
+    .insert(messages)
+    .values({ key: newKey(), chatId, senderId, clientId: newKey(), text, seq: Number(last?.seq ?? 0) + 1 })
+    .returning();
+  return message!;
+}

@@ -1,0 +1,22 @@
+import { createContext } from 'react-router';
+
+/** What the Plaza server hands every loader and action (see apps/server/src/http/web.ts). */
+export interface GraphQLResult<TData> {
+  data?: TData | null;
+  errors?: ReadonlyArray<{ message: string; extensions?: { code?: string; [key: string]: unknown } }>;
+}
+
+export interface PlazaServerContext {
+  /** Runs a GraphQL operation in-process against the server's own schema, as the visitor of this request. */
+  graphql<TData = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<GraphQLResult<TData>>;
+  /** The public base URL of this Plaza, without a trailing slash. */
+  publicUrl: string;
+  isDevelopment: boolean;
+  /** CONTACT_EMAIL of the server config, behind "Get in touch"; hello@ the public host when absent. */
+  contactEmail?: string;
+}
+
+export const plazaContext = createContext<PlazaServerContext>();

@@ -1,0 +1,50 @@
+import { useRouteLoaderData } from 'react-router';
+
+/** The signed-in person as the header, layouts and sign-in modal need them. */
+export interface Viewer {
+  id: number;
+  key: string;
+  username: string;
+  first: string;
+  last: string;
+  fullName: string;
+  /** Path of the profile photo under /media, or null. */
+  image: string | null;
+  isVerified: boolean;
+  /** True until the person chose a username and gave a first name. */
+  needsOnboarding: boolean;
+}
+
+/** What the root loader hands every page. */
+export interface RootLoaderData {
+  /** Public base URL of this Plaza, without a trailing slash: canonical and share links start here. */
+  publicUrl: string;
+  viewer: Viewer | null;
+  /** The OpenID Connect provider behind "Continue with <name>", when this Plaza has one. */
+  oidc: { name: string } | null;
+  /** Address behind "Get in touch". */
+  contactEmail: string;
+}
+
+function isRootLoaderData(value: unknown): value is RootLoaderData {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as RootLoaderData).publicUrl === 'string'
+  );
+}
+
+/** Root data from the `matches` a meta function receives; null while the root loader failed. */
+export function rootDataFromMatches(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+) {
+  const data = matches.find((match) => match?.id === 'root')?.loaderData;
+  return isRootLoaderData(data) ? data : null;
+}
+
+/**
+ * Root data from any component, also inside error boundaries. When the root loader itself failed
+ * there is none, and the page still renders as a signed-out visitor would see it.
+ */
+export function useRootData(): RootLoaderData | null {
+  const data = useRouteLoaderData('root');
+  return isRootLoaderData(data) ? data : null;
+}

@@ -1,0 +1,44 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+/**
+ * The route table of spec 2.1. Which routes need an account is decided by `routeAccessOf` of
+ * `@plaza/core/route-guard`, applied by the root middleware. An alias mounts the same module a
+ * second time under its own id, so it answers 200 with the same page; its canonical link names the
+ * main path.
+ */
+export default [
+  layout('layouts/default-layout.tsx', [
+    index('routes/home.tsx'),
+    route('company', 'routes/company.tsx'),
+    route('impact', 'routes/impact.tsx'),
+    route('press', 'routes/press.tsx'),
+    route('faq', 'routes/faq.tsx'),
+    route('creators', 'routes/creators.tsx'),
+    route('copyright', 'routes/copyright.tsx'),
+    route('download-agreement', 'routes/download-agreement.tsx'),
+    route('community-rules', 'routes/community-rules.tsx'),
+    route('community-guidelines', 'routes/community-rules.tsx', { id: 'routes/community-guidelines' }),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('privacy', 'routes/privacy-policy.tsx', { id: 'routes/privacy' }),
+    route('terms-of-service', 'routes/terms-of-service.tsx'),
+    route('tos', 'routes/terms-of-service.tsx', { id: 'routes/tos' }),
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
+    route('unsubscribe-email', 'routes/unsubscribe.tsx', { id: 'routes/unsubscribe-email' }),
+    route('handle-internal-server-error', 'routes/handle-internal-server-error.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('chat', 'routes/chat.tsx'),
+    route('profile', 'routes/profile.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  layout('layouts/minimal-layout.tsx', [
+    route('download', 'routes/download.tsx'),
+    route('dl', 'routes/download.tsx', { id: 'routes/dl' }),
+    route('sms', 'routes/sms.tsx'),
+    route('deeplink', 'routes/deeplink.tsx'),
+    route('deeplink/*', 'routes/deeplink.tsx', { id: 'routes/deeplink-key' }),
+  ]),
+  layout('layouts/empty-layout.tsx', [
+    route('healthcheck-all', 'routes/healthcheck-all.tsx'),
+    route('stripe-check', 'routes/stripe-check.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+import { findOutboxMessage } from './outbox.ts';
+
+/** A fresh address per test: the server is shared between workers and limits codes per address. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+}
+
+/** The 6-digit code of the newest message to `email` sent since `since`. */
+export async function codeFor(email: string, since: number): Promise<string> {
+  const message = await findOutboxMessage(email, since);
+  const code = /\b(\d{6})\b/.exec(message)?.[1];
+  if (!code) throw new Error(`No 6-digit code in the message to ${email}`);
+  return code;
+}
+
+/** Asks for a code in the open sign-in modal and types it; returns when the code was accepted. */
+export async function enterEmailAndCode(page: Page, email: string): Promise<void> {
+  const since = Date.now();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  const codeInput = page.getByLabel('Your code', { exact: true });
+  await expect(codeInput).toBeVisible();
+  await codeInput.fill(await codeFor(email, since));
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Finishes onboarding with a first name and a unique username. */
+export async function finishOnboarding(page: Page, first = 'Robin'): Promise<string> {
+  const username = `e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Username').fill(username);
+  await expect(page.getByText('That username is yours to take.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  return username;
+}
+
+/** A new person, signed up from the home page, landing on /chat. */
+export async function signUpNewPerson(
+  page: Page,
+  label: string,
+): Promise<{ email: string; username: string }> {
+  const email = uniqueEmail(label);
+  await page.goto('/?signin=1&signup=1');
+  await enterEmailAndCode(page, email);
+  const username = await finishOnboarding(page);
+  await expect(page).toHaveURL(/\/chat$/);
+  return { email, username };
+}

@@ -1,0 +1,79 @@
+type Fields = Record<string, unknown>;
+
+function fieldsOf(value: unknown): Fields | null {
+  return typeof value === 'object' && value !== null ? (value as Fields) : null;
+}
+
+/** An HTTP status (100-599) given as a number or as digits, else null. */
+function httpStatus(value: unknown): number | null {
+  const status = typeof value === 'string' && /^\d{3}$/.test(value) ? Number(value) : value;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599
+    ? status
+    : null;
+}
+
+/**
+ * A combined error holding exactly one GraphQL error (and no network error) stands for that error
+ * (spec 8). Reads `graphQLErrors` (client combined errors) or `errors` (a GraphQL response).
+ */
+export function unwrapGraphQLError(error: unknown): unknown {
+  const fields = fieldsOf(error);
+  if (!fields || fields.networkError) return error;
+  const list = Array.isArray(fields.graphQLErrors) ? fields.graphQLErrors : fields.errors;
+  return Array.isArray(list) && list.length === 1 ? list[0] : error;
+}
+
+function extensionCode(fields: Fields): unknown {
+  return fieldsOf(fields.extensions)?.code;
+}
+
+/**
+ * The HTTP status an error stands for (spec 8): its statusCode, status or response.status, in that
+ * order; without one, extension code FORBIDDEN is 403, NOT_FOUND 404, a 503 code stays 503, and
+ * anything else is 500.
+ */
+export function errorStatus(error: unknown): number {
+  const fields = fieldsOf(unwrapGraphQLError(error));
+  if (!fields) return 500;
+  const status =
+    httpStatus(fields.statusCode) ??
+    httpStatus(fields.status) ??
+    httpStatus(fieldsOf(fields.response)?.status);
+  if (status !== null) return status;
+  const code = extensionCode(fields);
+  if (code === 'FORBIDDEN') return 403;
+  if (code === 'NOT_FOUND') return 404;
+  if (httpStatus(code) === 503) return 503;
+  return 500;
+}
+
+/** Error code 401 or UNAUTHENTICATED: the session is gone (spec 8). */
+export function isUnauthenticatedError(error: unknown): boolean {
+  const fields = fieldsOf(unwrapGraphQLError(error));
+  if (!fields) return false;
+  return (
+    extensionCode(fields) === 'UNAUTHENTICATED' ||
+    [fields.statusCode, fields.status, fieldsOf(fields.response)?.status, extensionCode(fields)].some(
+      (value) => httpStatus(value) === 401,
+    )
+  );
+}
+
+/** Title of the error page for a status (spec 2.4). */
+export function errorPageTitle(status: number): string {
+  switch (status) {
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'Page not found';
+    case 503:
+      return 'Maintenance';
+    default:
+      return 'Something unexpected happened';
+  }
+}
+
+/** 403 and 404 are shown but not reported to the error-reporting service (spec 8). */
+export function isReportedStatus(status: number): boolean {
+  return status !== 403 && status !== 404;
+}
