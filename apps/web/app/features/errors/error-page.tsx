@@ -31,7 +31,8 @@ function ErrorIllustration({ status }: { status: number }) {
   );
 }
 
-function ErrorContent({ details }: { details: ErrorDetails }) {
+/** The error's picture, title, explanation and buttons, without the site frame. */
+export function ErrorContent({ details }: { details: ErrorDetails }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-24">
       <ErrorIllustration status={details.status} />

@@ -103,6 +103,8 @@ export async function graphqlFromBrowser<T>(
 export const SESSION_STORAGE_KEY = 'plaza.session';
 /** sessionStorage key of a toast to show after the next page load. */
 export const PENDING_TOAST_KEY = 'plaza.toast';
+/** Window name of the "Continue with" popup, which closes itself once the person is signed in. */
+export const SIGN_IN_POPUP_NAME = 'plaza-sign-in';
 
 export async function signOut(): Promise<void> {
   await postAuth('/api/auth/sign-out');

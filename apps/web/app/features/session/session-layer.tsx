@@ -6,7 +6,7 @@ import { buttonClass } from '../../components/button-styles.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { useRootData } from '../../root-data.ts';
-import { PENDING_TOAST_KEY, SESSION_STORAGE_KEY } from './auth-api.ts';
+import { PENDING_TOAST_KEY, SESSION_STORAGE_KEY, SIGN_IN_POPUP_NAME } from './auth-api.ts';
 import { SignInModal } from './sign-in-modal.tsx';
 
 const SESSION_CHECKED_KEY = 'plaza.session-checked';
@@ -72,6 +72,12 @@ export function SessionLayer() {
     return () => window.removeEventListener('storage', onStorage);
   }, [viewer]);
 
+  // The "Continue with" popup has done its work once it lands signed in: the opener reloads
+  // through the storage event above, so the popup closes.
+  useEffect(() => {
+    if (viewer && window.name === SIGN_IN_POPUP_NAME && window.opener) window.close();
+  }, [viewer]);
+
   useEffect(() => {
     if (!viewer || window.sessionStorage.getItem(SESSION_CHECKED_KEY)) return;
     window.sessionStorage.setItem(SESSION_CHECKED_KEY, '1');
@@ -116,6 +122,7 @@ export function SessionLayer() {
           isSignUp={params.get('signup') === '1'}
           onboardingViewer={null}
           oidc={root?.oidc ?? null}
+          wantsPopup={params.get('popup') === '1'}
           onClose={closeSignIn}
         />
       ) : null}

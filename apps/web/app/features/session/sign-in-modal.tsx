@@ -12,6 +12,7 @@ import {
   graphqlFromBrowser,
   postAuth,
   signInErrorText,
+  SIGN_IN_POPUP_NAME,
   type AuthAnswer,
 } from './auth-api.ts';
 
@@ -32,6 +33,8 @@ export interface SignInModalProps {
   onboardingViewer: Viewer | null;
   /** Name of the OpenID Connect provider ("Continue with <name>"), when this Plaza has one. */
   oidc: { name: string } | null;
+  /** "Continue with" opens the provider in a popup even outside a frame (`?popup=1`). */
+  wantsPopup?: boolean;
   onClose?: () => void;
 }
 
@@ -102,10 +105,12 @@ function WelcomePanel({ isSignUp }: { isSignUp: boolean }) {
 function ContactStep({
   isSignUp,
   oidc,
+  wantsPopup,
   onSent,
 }: {
   isSignUp: boolean;
   oidc: { name: string } | null;
+  wantsPopup: boolean;
   onSent: (channel: Channel, address: string) => void;
 }) {
   const [channel, setChannel] = useState<Channel>('email');
@@ -143,9 +148,14 @@ function ContactStep({
       setError(signInErrorText(answer));
       return;
     }
+    // Spec 7.1: a 480x598 popup inside a frame or when asked; the opener follows through the
+    // cross-tab session sync and the popup closes itself once signed in (SessionLayer).
     const inFrame = window.top !== window.self;
-    if (inFrame) window.open(answer.data.url, 'plaza-sign-in', 'popup,width=480,height=598');
-    else window.location.assign(answer.data.url);
+    const popup =
+      inFrame || wantsPopup
+        ? window.open(answer.data.url, SIGN_IN_POPUP_NAME, 'popup,width=480,height=598')
+        : null;
+    if (!popup) window.location.assign(answer.data.url);
   }
 
   const tabClass = (isOn: boolean) =>
@@ -639,7 +649,13 @@ function OnboardingStep({ viewer }: { viewer: Viewer | null }) {
 }
 
 /** The split sign-in / sign-up modal of spec 2.4 (steps: contact, code, onboarding). */
-export function SignInModal({ isSignUp, onboardingViewer, oidc, onClose }: SignInModalProps) {
+export function SignInModal({
+  isSignUp,
+  onboardingViewer,
+  oidc,
+  wantsPopup = false,
+  onClose,
+}: SignInModalProps) {
   const [step, setStep] = useState<Step>(onboardingViewer ? { name: 'onboarding' } : { name: 'contact' });
   const title =
     step.name === 'onboarding' ? 'Finish your profile' : isSignUp ? 'Sign up for Plaza' : 'Log in to Plaza';
@@ -657,6 +673,7 @@ export function SignInModal({ isSignUp, onboardingViewer, oidc, onClose }: SignI
             <ContactStep
               isSignUp={isSignUp}
               oidc={oidc}
+              wantsPopup={wantsPopup}
               onSent={(channel, address) => setStep({ name: 'code', channel, address })}
             />
           ) : step.name === 'code' ? (
