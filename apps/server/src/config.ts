@@ -25,9 +25,13 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -51,6 +55,15 @@ export interface Config {
   authSecret: string | undefined;
   /** "Continue with" an OpenID Connect provider; null when not configured (the method is off). */
   oidc: OidcConfig | null;
+  /** Card payments for paid groups (decision 0008); null when not configured (paid checkout is off). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  /** https://api.stripe.com, or a stand-in speaking the same API in tests. */
+  apiBase: string;
+  secretKey: string;
+  webhookSecret: string;
 }
 
 export interface OidcConfig {
@@ -76,6 +89,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = OIDC_REQUIRED.filter((name) => e[name] === undefined);
     throw new ConfigError(
       `Invalid environment:\n${missing.map((name) => `  ${name}: required when ${oidcSet.join(', ')} is set`).join('\n')}`,
+    );
+  }
+  const stripeSet = STRIPE_REQUIRED.filter((name) => e[name] !== undefined);
+  if (stripeSet.length === 1) {
+    const missing = STRIPE_REQUIRED.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid environment:\n${missing.map((name) => `  ${name}: required when ${stripeSet.join(', ')} is set`).join('\n')}`,
     );
   }
   const port = e.PORT;
@@ -105,6 +125,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             clientId: e.OIDC_CLIENT_ID,
             clientSecret: e.OIDC_CLIENT_SECRET,
             name: e.OIDC_NAME ?? `Continue with ${new URL(e.OIDC_ISSUER).hostname}`,
+          }
+        : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           }
         : null,
   };

@@ -57,6 +57,22 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.importContacts':
     'mutation { importContacts(format: CSV, text: "name,email\\nAna,ana@example.org") { imported } }',
   'Mutation.inviteContact': 'mutation { inviteContact(email: "ana@example.org") }',
+  'Query.myGroups': '{ myGroups { id } }',
+  'Query.groupSuggestions': '{ groupSuggestions { id title image } }',
+  'Query.groupMemberCommon': '{ groupMemberCommon(id: 1, userId: 2) { id } }',
+  'Query.groupAuditLog': '{ groupAuditLog(id: 1) { nextMarker } }',
+  'Mutation.createGroup': 'mutation { createGroup(group: { title: "Hikers" }) { id } }',
+  'Mutation.updateGroup': 'mutation { updateGroup(id: 1, group: { title: "Hikers" }) { id } }',
+  'Mutation.deleteGroup': 'mutation { deleteGroup(id: 1) }',
+  'Mutation.joinGroup': 'mutation { joinGroup(id: 1) { id } }',
+  'Mutation.leaveGroup': 'mutation { leaveGroup(id: 1) }',
+  'Mutation.inviteToGroup': 'mutation { inviteToGroup(id: 1, invitees: [{ id: 2 }]) { id } }',
+  'Mutation.removeGroupMember': 'mutation { removeGroupMember(id: 1, userId: 2) }',
+  'Mutation.updateGroupMemberJoinStatus':
+    'mutation { updateGroupMemberJoinStatus(id: 1, userId: 2, status: true) }',
+  'Mutation.updateGroupMemberRole': 'mutation { updateGroupMemberRole(id: 1, userId: 2, role: "admin") }',
+  'Mutation.removeGroupPlan': 'mutation { removeGroupPlan(id: 1, planId: 2) }',
+  'Mutation.sendGroupPlan': 'mutation { sendGroupPlan(id: 1, planId: 2) }',
 };
 
 describe('fields for signed-in people', () => {

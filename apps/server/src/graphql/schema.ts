@@ -4,5 +4,6 @@ import '../domains/auth/schema.ts';
 import '../domains/users/schema.ts';
 import '../domains/social/schema.ts';
 import '../domains/contacts/schema.ts';
+import '../domains/groups/schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

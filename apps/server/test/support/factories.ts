@@ -8,20 +8,46 @@ import {
   messages,
   planResponses,
   plans,
+  users,
 } from '../../src/db/schema/index.ts';
 import { newKey } from '../../src/ids.ts';
+import { defaultGroupAccessLevels } from '@plaza/core/group-roles';
 
 // Rows for the domains that have no API yet, built directly in the store.
+
+export interface GroupOptions {
+  isPublic?: boolean;
+  hasJoinRequests?: boolean;
+  priceCents?: number | null;
+  priceRecurrence?: string | null;
+  hashtags?: string[];
+  city?: string;
+}
 
 export async function buildGroup(
   db: Database,
   creatorId: number,
-  members: Array<{ userId: number; role?: string; joinedAt?: Date }> = [],
+  members: Array<{ userId: number; role?: string; status?: string; joinedAt?: Date }> = [],
+  options: GroupOptions = {},
 ) {
   const title = `Group ${newKey(4)}`;
+  const levels = defaultGroupAccessLevels(options.isPublic ?? false);
   const [group] = await db
     .insert(groups)
-    .values({ key: newKey(), slug: title.toLowerCase().replace(/\W+/g, '-'), title, creatorId })
+    .values({
+      key: newKey(),
+      slug: title.toLowerCase().replace(/\W+/g, '-'),
+      title,
+      creatorId,
+      isPublic: options.isPublic ?? false,
+      hasJoinRequests: options.hasJoinRequests ?? false,
+      viewMask: levels.view,
+      joinMask: levels.join,
+      priceCents: options.priceCents ?? null,
+      priceRecurrence: options.priceRecurrence ?? null,
+      hashtags: options.hashtags ?? [],
+      city: options.city ?? null,
+    })
     .returning();
   await db.insert(groupMembers).values([
     { groupId: group!.id, userId: creatorId, role: 'owner', joinedAt: new Date(Date.now() - 86_400_000) },
@@ -29,20 +55,44 @@ export async function buildGroup(
       groupId: group!.id,
       userId: member.userId,
       role: member.role ?? 'member',
+      status: member.status ?? 'member',
       joinedAt: member.joinedAt,
     })),
   ]);
   const [chat] = await db.insert(chats).values({ key: newKey(), type: 'g', groupId: group!.id }).returning();
   await db
     .insert(chatMembers)
-    .values([creatorId, ...members.map((m) => m.userId)].map((userId) => ({ chatId: chat!.id, userId })));
+    .values(
+      [creatorId, ...members.filter((m) => (m.status ?? 'member') === 'member').map((m) => m.userId)].map(
+        (userId) => ({ chatId: chat!.id, userId }),
+      ),
+    );
   return { group: group!, chat: chat! };
+}
+
+/** An onboarded person straight in the store, for tests that never act as them. */
+export async function buildUser(db: Database, first: string, options: { email?: string } = {}) {
+  const key = newKey();
+  const [user] = await db
+    .insert(users)
+    .values({
+      key,
+      username: `${first.toLowerCase()}_${key.toLowerCase()}`,
+      first,
+      last: 'Built',
+      email: options.email ?? null,
+      emailVerified: options.email !== undefined,
+      onboardedAt: new Date(),
+    })
+    .returning();
+  return user!;
 }
 
 export async function buildPlan(
   db: Database,
   creatorId: number,
   responses: Array<{ userId: number; response: string }> = [],
+  options: { groupId?: number } = {},
 ) {
   const starts = new Date(Date.now() + 7 * 86_400_000);
   const [plan] = await db
@@ -54,6 +104,7 @@ export async function buildPlan(
       creatorId,
       startsAt: starts,
       endsAt: new Date(starts.getTime() + 3_600_000),
+      groupId: options.groupId ?? null,
     })
     .returning();
   if (responses.length > 0) {

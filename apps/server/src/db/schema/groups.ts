@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const groups = pgTable(
@@ -36,8 +47,13 @@ export const groups = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Price of membership in cents; null for a free group (decision 0008). */
+    priceCents: integer('price_cents'),
+    /** DAILY, WEEKLY, MONTHLY or YEARLY; null for a one-time payment. */
+    priceRecurrence: text('price_recurrence'),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('groups_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`)],
 );
@@ -54,7 +70,65 @@ export const groupMembers = pgTable(
     role: text('role').notNull().default('member'),
     /** member, requested or invited */
     status: text('status').notNull().default('member'),
+    /** Who invited them (status invited), for the audit and the invitation's wording. */
+    invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** How they arrived (quickJoinGroup's source), e.g. a share link. */
+    source: text('source'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user').on(t.userId)],
+);
+
+/** Hashtags with their emoji (spec 3 "Group" hashtags); groups.hashtags holds the names. */
+export const hashtags = pgTable(
+  'hashtags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    emoji: text('emoji'),
+  },
+  (t) => [uniqueIndex('hashtags_name_lower').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * Invitations to a group for people known only by an e-mail address or phone number (inviteToGroup,
+ * quickJoinGroup). Whoever signs in with that verified address or number counts as invited.
+ */
+export const groupInvitations = pgTable(
+  'group_invitations',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    inviterId: integer('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    /** EMAIL or PHONE */
+    channel: text('channel').notNull(),
+    /** Lower-case e-mail address or E.164 number. */
+    target: text('target').notNull(),
+    source: text('source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_invitations_group_target').on(t.groupId, t.target),
+    index('group_invitations_target').on(t.target),
+  ],
+);
+
+/**
+ * What happened in a group, who did it and to whom (spec 3 "Group audit event names"). Rows outlive
+ * their group (group.delete is recorded too), so group_id has no foreign key.
+ */
+export const groupAuditEvents = pgTable(
+  'group_audit_events',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id').notNull(),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectId: integer('subject_id').references(() => users.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('group_audit_events_group').on(t.groupId, t.id)],
 );

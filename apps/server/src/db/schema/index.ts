@@ -6,3 +6,4 @@ export * from './chats.ts';
 export * from './media.ts';
 export * from './system.ts';
 export * from './social.ts';
+export * from './payments.ts';

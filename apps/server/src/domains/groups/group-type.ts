@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { groupLoaders } from './group-loaders.ts';
 
 export interface GroupCard {
   id: number;
@@ -8,10 +9,13 @@ export interface GroupCard {
   description: string;
   image: string | null;
   isPublic: boolean;
-  memberCount: number;
+  /** Known when the list counted it; otherwise the field counts through a loader. */
+  memberCount?: number;
+  /** The group query's skipPermissions: the permissions field then answers null. */
+  skipPermissions?: boolean;
 }
 
-/** A group as lists show it (spec 3 "Group"); the groups issue adds the rest of its fields. */
+/** A group (spec 3 "Group") as lists show it; groups/schema.ts adds the rest of its fields. */
 export const GroupRef = builder.objectRef<GroupCard>('Group').implement({
   fields: (t) => ({
     id: t.exposeInt('id'),
@@ -21,6 +25,9 @@ export const GroupRef = builder.objectRef<GroupCard>('Group').implement({
     description: t.exposeString('description'),
     image: t.exposeString('image', { nullable: true }),
     isPublic: t.exposeBoolean('isPublic'),
-    memberCount: t.exposeInt('memberCount'),
+    memberCount: t.int({
+      resolve: (group, _args, context) =>
+        group.memberCount ?? groupLoaders(context).memberCount.load(group.id),
+    }),
   }),
 });
