@@ -28,6 +28,18 @@ export default [
     route('login', 'routes/login.tsx'),
     route('chat', 'routes/chat.tsx'),
     route('profile', 'routes/profile.tsx'),
+    route('profile/friends', 'routes/friends.tsx'),
+    route('profile/friends/invitables', 'routes/friends-invitables.ts'),
+    // Public profiles (spec 2.1): /<username>, its sections and their aliases; the static routes
+    // above win over these, and usernames never take a route's name (RESERVED_USERNAMES).
+    route(':username', 'routes/public-profile.tsx'),
+    route(':username/events', 'routes/public-profile.tsx', { id: 'routes/public-profile-events' }),
+    route(':username/events/past', 'routes/public-profile.tsx', { id: 'routes/public-profile-events-past' }),
+    route(':username/groups', 'routes/public-profile.tsx', { id: 'routes/public-profile-groups' }),
+    route(':username/groups/common', 'routes/public-profile.tsx', {
+      id: 'routes/public-profile-groups-common',
+    }),
+    route(':username/friends', 'routes/public-profile.tsx', { id: 'routes/public-profile-friends' }),
     route('*', 'routes/not-found.tsx'),
   ]),
   layout('layouts/minimal-layout.tsx', [

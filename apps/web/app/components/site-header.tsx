@@ -124,8 +124,18 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
         </div>
         <ul className="pt-2">
           <li>
+            <Link to={`/${viewer.username}`} className={itemClass} onClick={() => setIsOpen(false)}>
+              Your public profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/profile/friends" className={itemClass} onClick={() => setIsOpen(false)}>
+              Friends
+            </Link>
+          </li>
+          <li>
             <Link to="/profile" className={itemClass} onClick={() => setIsOpen(false)}>
-              Profile
+              Settings
             </Link>
           </li>
           <li>
