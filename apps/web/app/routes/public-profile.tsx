@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink, data, useLoaderData } from 'react-router';
+import { Link, NavLink, data, redirect, useLoaderData } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
 import { memberNamesLabel } from '@plaza/core/name-list';
 import { Avatar } from '../components/avatar.tsx';
@@ -125,7 +125,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runFriendshipAction(await request.formData(), context);
+  const result = await runFriendshipAction(await request.formData(), context);
+  // A block hides the two from each other, this profile included: show the blocker the list
+  // where they can take it back.
+  if (result.ok && result.status === 'BLOCKED') throw redirect('/profile/friends?tab=blocked');
+  return result;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
