@@ -36,7 +36,8 @@ try {
     }
     const page = await context.newPage();
     for (const url of urls) {
-      await page.goto(url, { waitUntil: 'networkidle' });
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForTimeout(500);
       const slug = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
       const file = path.join(outDir, `${slug}-${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
