@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, data, redirect, useLoaderData } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
 import { memberNamesLabel } from '@plaza/core/name-list';
@@ -212,65 +212,58 @@ function planWhen(plan: PlanCard): string {
   }).format(new Date(plan.startsAt));
 }
 
-function PlanList({ plans, empty }: { plans: PlanCard[]; empty: string }) {
-  if (plans.length === 0) return <p className="py-6 text-ink-soft">{empty}</p>;
+/** One plan or group in a profile's grid: its picture (or a tinted square) beside a few lines. */
+function ThumbCard({ image, tint, children }: { image: string | null; tint: string; children: ReactNode }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <li className="flex gap-3 rounded-2xl border border-line bg-white p-3">
+      {image ? (
+        <img src={image} alt="" className="size-16 shrink-0 rounded-xl object-cover" loading="lazy" />
+      ) : (
+        <span className={`size-16 shrink-0 rounded-xl ${tint}`} aria-hidden="true" />
+      )}
+      <div className="min-w-0">{children}</div>
+    </li>
+  );
+}
+
+function CardGrid({ isEmpty, empty, children }: { isEmpty: boolean; empty: string; children: ReactNode }) {
+  if (isEmpty) return <p className="py-6 text-ink-soft">{empty}</p>;
+  return <ul className="grid gap-3 sm:grid-cols-2">{children}</ul>;
+}
+
+function PlanList({ plans, empty }: { plans: PlanCard[]; empty: string }) {
+  return (
+    <CardGrid isEmpty={plans.length === 0} empty={empty}>
       {plans.map((plan) => (
-        <li key={plan.key} className="flex gap-3 rounded-2xl border border-line bg-white p-3">
-          {plan.image ? (
-            <img
-              src={plan.image}
-              alt=""
-              className="size-16 shrink-0 rounded-xl object-cover"
-              loading="lazy"
-            />
-          ) : (
-            <span className="size-16 shrink-0 rounded-xl bg-sun-soft" aria-hidden="true" />
-          )}
-          <div className="min-w-0">
-            <p className="truncate font-bold text-ink">{plan.title}</p>
-            <p className="text-sm text-coral-strong">{planWhen(plan)}</p>
-            {plan.location || plan.city ? (
-              <p className="truncate text-sm text-ink-soft">
-                {[plan.location, plan.city].filter(Boolean).join(', ')}
-              </p>
-            ) : null}
-          </div>
-        </li>
+        <ThumbCard key={plan.key} image={plan.image} tint="bg-sun-soft">
+          <p className="truncate font-bold text-ink">{plan.title}</p>
+          <p className="text-sm text-coral-strong">{planWhen(plan)}</p>
+          {plan.location || plan.city ? (
+            <p className="truncate text-sm text-ink-soft">
+              {[plan.location, plan.city].filter(Boolean).join(', ')}
+            </p>
+          ) : null}
+        </ThumbCard>
       ))}
-    </ul>
+    </CardGrid>
   );
 }
 
 function GroupList({ groups, empty }: { groups: GroupCard[]; empty: string }) {
-  if (groups.length === 0) return <p className="py-6 text-ink-soft">{empty}</p>;
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <CardGrid isEmpty={groups.length === 0} empty={empty}>
       {groups.map((group) => (
-        <li key={group.key} className="flex gap-3 rounded-2xl border border-line bg-white p-3">
-          {group.image ? (
-            <img
-              src={group.image}
-              alt=""
-              className="size-16 shrink-0 rounded-xl object-cover"
-              loading="lazy"
-            />
-          ) : (
-            <span className="size-16 shrink-0 rounded-xl bg-lilac-soft" aria-hidden="true" />
-          )}
-          <div className="min-w-0">
-            <p className="truncate font-bold text-ink">{group.title}</p>
-            <p className="text-sm text-ink-soft">
-              {formatCount(group.memberCount)} {group.memberCount === 1 ? 'member' : 'members'}
-            </p>
-            {group.description ? (
-              <p className="line-clamp-1 text-sm text-ink-soft">{group.description}</p>
-            ) : null}
-          </div>
-        </li>
+        <ThumbCard key={group.key} image={group.image} tint="bg-lilac-soft">
+          <p className="truncate font-bold text-ink">{group.title}</p>
+          <p className="text-sm text-ink-soft">
+            {formatCount(group.memberCount)} {group.memberCount === 1 ? 'member' : 'members'}
+          </p>
+          {group.description ? (
+            <p className="line-clamp-1 text-sm text-ink-soft">{group.description}</p>
+          ) : null}
+        </ThumbCard>
       ))}
-    </ul>
+    </CardGrid>
   );
 }
 
