@@ -73,6 +73,8 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.updateGroupMemberRole': 'mutation { updateGroupMemberRole(id: 1, userId: 2, role: "admin") }',
   'Mutation.removeGroupPlan': 'mutation { removeGroupPlan(id: 1, planId: 2) }',
   'Mutation.sendGroupPlan': 'mutation { sendGroupPlan(id: 1, planId: 2) }',
+  'Mutation.startGroupCheckout': 'mutation { startGroupCheckout(id: 1) { url } }',
+  'Mutation.cancelSubscription': 'mutation { cancelSubscription(id: 1) }',
 };
 
 describe('fields for signed-in people', () => {

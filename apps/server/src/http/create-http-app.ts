@@ -7,6 +7,7 @@ import { mountApi } from './api.ts';
 import { attachGraphqlWebSocket } from './graphql-ws.ts';
 import { mountMedia } from './media.ts';
 import { mountMediaUpload } from './media-upload.ts';
+import { mountPaymentsWebhook } from './payments-webhook.ts';
 import type { Metrics } from './metrics.ts';
 import { mountWeb } from './web.ts';
 
@@ -64,6 +65,7 @@ export async function createHttpApp(
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
+  mountPaymentsWebhook(app, platform);
   app.use(compression());
   app.all(yoga.graphqlEndpoint, (req, res) => {
     void yoga.requestListener(req, res);
