@@ -5,6 +5,7 @@ import {
   codeFor,
   enterEmailAndCode,
   finishOnboarding,
+  fromOwnAddress,
   signUpNewPerson,
   uniqueEmail,
 } from './support/accounts.ts';
@@ -184,4 +185,31 @@ test('changing the e-mail address sends a code to the new address and confirms i
   await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address is changed.' })).toBeVisible();
   await page.reload();
   await expect(page.getByText(newEmail)).toBeVisible();
+});
+
+test('asking for too many codes opens the error modal of spec 8, once per page session', async ({ page }) => {
+  await fromOwnAddress(page);
+  const email = uniqueEmail('many-codes');
+  await page.goto('/');
+  // Five codes an hour per address: use them up, then ask once more in the sign-in modal.
+  for (let i = 0; i < 5; i += 1) {
+    const response = await page.request.post('/api/auth/email-otp/send-verification-otp', {
+      data: { email, type: 'sign-in' },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(response.status()).toBe(200);
+  }
+  await page.goto('/faq?signin=1');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  const modal = page.getByRole('alertdialog', { name: 'Slow down a little' });
+  await expect(modal.getByText(/^Too many codes asked for\. Try again in/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await expect(modal).toHaveCount(0);
+
+  // The same failure again on this page keeps to the message beside the form.
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many codes asked for' })).toBeVisible();
+  await expect(modal).toHaveCount(0);
 });

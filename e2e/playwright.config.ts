@@ -35,6 +35,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // Each test may pose as a visitor from its own address (support/accounts.ts fromOwnAddress).
+      TRUST_PROXY: '1',
     },
   },
 });

@@ -17,6 +17,7 @@ import { decideRoute, routeAccessOf } from '@plaza/core/route-guard';
 import type { Route } from './+types/root';
 import { plazaContext } from './context.ts';
 import { AppStyles } from './components/app-styles.tsx';
+import { RequestErrorModal } from './components/request-error-modal.tsx';
 import { SkipLink } from './components/skip-link.tsx';
 import { InstallAppBanner } from './features/banners/install-app-banner.tsx';
 import { showsInstallBanner } from './features/banners/install-banner-rule.ts';
@@ -140,6 +141,7 @@ export default function App() {
       <Banners />
       <Outlet />
       <SessionLayer />
+      <RequestErrorModal />
     </>
   );
 }

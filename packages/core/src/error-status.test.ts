@@ -4,6 +4,7 @@ import {
   errorStatus,
   isReportedStatus,
   isUnauthenticatedError,
+  requestErrorDisplay,
   unwrapGraphQLError,
 } from './error-status.ts';
 
@@ -111,5 +112,27 @@ describe('isReportedStatus', () => {
     expect(isReportedStatus(404)).toBe(false);
     expect(isReportedStatus(500)).toBe(true);
     expect(isReportedStatus(503)).toBe(true);
+  });
+});
+
+describe('requestErrorDisplay', () => {
+  it('shows 429 in a modal, except on chat routes', () => {
+    expect(requestErrorDisplay(429, { pathname: '/profile' })).toBe('modal');
+    expect(requestErrorDisplay(429, { pathname: '/' })).toBe('modal');
+    expect(requestErrorDisplay(429, { pathname: '/chat' })).toBe('none');
+    expect(requestErrorDisplay(429, { pathname: '/chat/d/abc' })).toBe('none');
+    expect(requestErrorDisplay(429, { pathname: '/chatter' })).toBe('modal');
+  });
+
+  it('shows 503 as the maintenance page only when flagged', () => {
+    expect(requestErrorDisplay(503, { pathname: '/', isMaintenance: true })).toBe('maintenance-page');
+    expect(requestErrorDisplay(503, { pathname: '/' })).toBe('modal');
+  });
+
+  it('puts other server errors in a modal and leaves client errors to the page', () => {
+    expect(requestErrorDisplay(500, { pathname: '/' })).toBe('modal');
+    for (const status of [400, 401, 403, 404, 409]) {
+      expect(requestErrorDisplay(status, { pathname: '/' })).toBe('none');
+    }
   });
 });

@@ -77,3 +77,21 @@ export function errorPageTitle(status: number): string {
 export function isReportedStatus(status: number): boolean {
   return status !== 403 && status !== 404;
 }
+
+export type RequestErrorDisplay = 'modal' | 'maintenance-page' | 'none';
+
+const CHAT_PATH = /^\/chat(?:\/|$)/;
+
+/**
+ * How a failed request shows itself (spec 8): 429 in an error modal except on chat routes; 503
+ * as the full maintenance page when the error says so, else a modal; other server errors in a
+ * modal. 401 ends the session, 403 and 404 go to the error page, other 4xx stay beside the form.
+ */
+export function requestErrorDisplay(
+  status: number,
+  where: { pathname: string; isMaintenance?: boolean },
+): RequestErrorDisplay {
+  if (status === 429) return CHAT_PATH.test(where.pathname) ? 'none' : 'modal';
+  if (status === 503) return where.isMaintenance ? 'maintenance-page' : 'modal';
+  return status >= 500 ? 'modal' : 'none';
+}

@@ -1,5 +1,6 @@
 import { SESSION_EXPIRED_HASH } from '@plaza/core/error-messages';
 import { routeAccessOf } from '@plaza/core/route-guard';
+import { reportRequestError } from '../../components/request-error-modal.tsx';
 
 /** A REST answer of /api/auth: the JSON body, or the error code and text the server gave. */
 export type AuthAnswer<T> =
@@ -25,13 +26,16 @@ export async function postAuth<T>(path: string, body?: unknown): Promise<AuthAns
   }
   const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok) return { ok: true, data: json as T };
-  return {
-    ok: false,
+  const failure = {
+    ok: false as const,
     status: response.status,
     code: typeof json?.code === 'string' ? json.code : `HTTP_${response.status}`,
     message: typeof json?.message === 'string' ? json.message : response.statusText,
     retryAfterSeconds: typeof json?.retryAfterSeconds === 'number' ? json.retryAfterSeconds : undefined,
   };
+  // Spec 8: a 429 (and a server error) also opens the error modal, once per page session.
+  reportRequestError({ status: failure.status, message: signInErrorText(failure) });
+  return failure;
 }
 
 function minutes(seconds: number | undefined): string {
