@@ -385,6 +385,12 @@ describe('finding groups', () => {
       viewer.headers,
     );
     expect(suggestions.data?.groupSuggestions[0]?.id).toBe(b.group.id);
+    const pivot = await t.gql<{ group: { pivot: unknown } }>(
+      'query ($id: ID) { group(id: $id) { pivot { friendCount friendSample { first } } } }',
+      { id: b.group.id },
+      viewer.headers,
+    );
+    expect(pivot.data?.group.pivot).toEqual({ friendCount: 1, friendSample: [{ first: 'Pal' }] });
 
     const my = await t.gql<{ myGroups: Array<{ id: number; permissions: { update: boolean } }> }>(
       '{ myGroups { id description payment { price } plans { id } permissions { update } } }',

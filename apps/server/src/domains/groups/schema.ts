@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { MUTUAL_FRIENDS_SHOWN } from '@plaza/core/constants';
 import { groupViewerMask, type GroupPermissions } from '@plaza/core/group-roles';
+import { users } from '../../db/schema/index.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { PlanRef } from '../plans/plan-type.ts';
 import { findVisibleUser } from '../social/find-visible-user.ts';
 import { listPeople } from '../social/list-people.ts';
+import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
 import { requireViewerUser } from '../users/require-viewer-user.ts';
 import { UserRef } from '../users/schema.ts';
 import { createGroup } from './create-group.ts';
@@ -105,6 +108,9 @@ const GroupTeaserRef = builder.objectRef<GroupRow>('GroupTeaser').implement({
   }),
 });
 
+/** Friends shown on a group card. */
+const FRIEND_SAMPLE_SIZE = 3;
+
 const GroupPivotRef = builder.objectRef<GroupRow>('GroupPivot').implement({
   description: 'The group seen from the viewer: their friends inside it.',
   fields: (t) => ({
@@ -117,17 +123,18 @@ const GroupPivotRef = builder.objectRef<GroupRow>('GroupPivot').implement({
       resolve: async (g, _a, context) => {
         const viewerId = context.viewer?.id;
         if (viewerId === undefined) return [];
-        const friends = await ifViewable(context, g, async () => {
-          const page = await listPeople(context.store.db, {
-            list: 'friends',
-            personId: viewerId,
-            viewerId,
-            limit: 500,
-          });
-          const members = await listGroupMembers(context.store.db, { groupId: g.id, viewerId });
-          const inside = new Set(members.members.map((m) => m.user.id));
-          return page.users.filter((user) => inside.has(user.id)).slice(0, 3);
-        });
+        const friends = await ifViewable(context, g, () =>
+          context.store.db
+            .select()
+            .from(users)
+            .where(
+              sql`${users.id} IN (SELECT fp.friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId})
+                AND ${users.id} IN (SELECT m.user_id FROM group_members m WHERE m.group_id = ${g.id} AND m.status = 'member')
+                AND NOT ${blockedBetween(viewerId, sql`${users.id}`)}`,
+            )
+            .orderBy(users.first, users.id)
+            .limit(FRIEND_SAMPLE_SIZE),
+        );
         return friends ?? [];
       },
     }),
