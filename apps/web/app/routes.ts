@@ -30,6 +30,9 @@ export default [
     route('profile', 'routes/profile.tsx'),
     route('profile/friends', 'routes/friends.tsx'),
     route('profile/friends/invitables', 'routes/friends-invitables.ts'),
+    route('community', 'routes/community.tsx'),
+    route('community/create', 'routes/community-create.tsx'),
+    route('group/:slug/:key', 'routes/group.tsx'),
     // Public profiles (spec 2.1): /<username>, its sections and their aliases; the static routes
     // above win over these, and usernames never take a route's name (RESERVED_USERNAMES).
     route(':username', 'routes/public-profile.tsx'),

@@ -7,7 +7,7 @@ import { isSafeRedirect } from './redirect.ts';
  */
 export type RouteAccess = 'public' | 'guest-only' | 'callback' | 'private';
 
-const PRIVATE_PATH = /^\/(?:chat|profile)(?:\/|$)/i;
+const PRIVATE_PATH = /^\/(?:chat|profile|community)(?:\/|$)/i;
 const CALLBACK_PATH = /^\/login\/?$/i;
 
 /** The access of a path of the route table as it stands (only chat and profile need an account yet). */

@@ -6,6 +6,7 @@ import { checkUsername as checkUsernameForm, isProvisionalUsername } from '@plaz
 import { BrandWordmark } from '../../components/brand-logo.tsx';
 import { buttonClass } from '../../components/button-styles.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { uploadImage } from '../../components/upload-image.ts';
 import type { Viewer } from '../../root-data.ts';
 import {
   SESSION_STORAGE_KEY,
@@ -473,22 +474,9 @@ export function UsernameHint({ state, id }: { state: UsernameState; id: string }
   );
 }
 
-interface UploadAnswer {
-  path: string;
-}
-
 /** Sends a photo to /media/upload and gives back its path, or an error text. */
-export async function uploadAvatar(file: File): Promise<{ path: string } | { error: string }> {
-  const response = await fetch('/media/upload?kind=avatar', {
-    method: 'POST',
-    body: file,
-    headers: { 'Content-Type': file.type || 'application/octet-stream' },
-    credentials: 'same-origin',
-  }).catch(() => null);
-  if (!response) return { error: 'We could not reach Plaza. Check your connection.' };
-  const json = (await response.json().catch(() => null)) as (UploadAnswer & { message?: string }) | null;
-  if (response.status === 201 && json?.path) return { path: json.path };
-  return { error: json?.message ?? 'That photo did not work. Try another one.' };
+export function uploadAvatar(file: File): Promise<{ path: string } | { error: string }> {
+  return uploadImage(file, 'avatar');
 }
 
 function OnboardingStep({ viewer }: { viewer: Viewer | null }) {

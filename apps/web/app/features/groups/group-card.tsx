@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { formatCount } from '@plaza/core/count-format';
+import { groupHref, type GroupCard } from './group-data.ts';
+
+/** A group in a grid: cover, name, size and the start of its description; the whole card is the link. */
+export function GroupCardLink({ group, note }: { group: GroupCard; note?: string }) {
+  return (
+    <li>
+      <Link
+        to={groupHref(group)}
+        className="group flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-white transition-shadow hover:shadow-lg hover:shadow-plum/10"
+      >
+        {group.image ? (
+          <img src={group.image} alt="" className="aspect-[3/1] w-full object-cover" loading="lazy" />
+        ) : (
+          <span
+            className="aspect-[3/1] w-full bg-gradient-to-br from-lilac-soft to-sky-soft"
+            aria-hidden="true"
+          />
+        )}
+        <span className="flex flex-1 flex-col gap-1 p-4">
+          <span className="font-display text-lg font-extrabold text-ink group-hover:underline">
+            {group.title}
+          </span>
+          <span className="text-sm text-ink-soft">
+            {formatCount(group.memberCount)} {group.memberCount === 1 ? 'member' : 'members'} ·{' '}
+            {group.isPublic ? 'Public' : 'Private'}
+            {note ? ` · ${note}` : ''}
+          </span>
+          {group.description ? (
+            <span className="line-clamp-2 text-sm text-ink-soft">{group.description}</span>
+          ) : null}
+        </span>
+      </Link>
+    </li>
+  );
+}

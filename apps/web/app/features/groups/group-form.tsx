@@ -1,0 +1,253 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useFetcher } from 'react-router';
+import { buttonClass } from '../../components/button-styles.ts';
+import { uploadImage } from '../../components/upload-image.ts';
+
+export interface GroupFormValues {
+  title: string;
+  description: string;
+  image: string | null;
+  isPublic: boolean;
+  hasJoinRequests: boolean;
+  hashtags: string;
+  city: string;
+}
+
+export const EMPTY_GROUP: GroupFormValues = {
+  title: '',
+  description: '',
+  image: null,
+  isPublic: false,
+  hasJoinRequests: false,
+  hashtags: '',
+  city: '',
+};
+
+interface SaveAnswer {
+  ok: boolean;
+  field?: string | null;
+  message?: string;
+}
+
+const inputClass =
+  'w-full rounded-2xl border-2 border-line bg-white px-4 text-base text-ink placeholder:text-ink-soft/70 focus:border-coral-strong focus:outline-none aria-[invalid=true]:border-coral-strong';
+const labelClass = 'mb-1.5 block text-sm font-bold text-ink';
+
+function Field({
+  label,
+  hint,
+  error,
+  children,
+  id,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: ReactNode;
+  id: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-coral-strong">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The group form of /community/create and the edit modal: name, cover photo, description, who can
+ * see it and how people get in, hashtags and city. Posts intent "save" to `action`.
+ */
+export function GroupForm({
+  initial,
+  action,
+  submitLabel,
+}: {
+  initial: GroupFormValues;
+  action: string;
+  submitLabel: string;
+}) {
+  const fetcher = useFetcher<SaveAnswer>();
+  const [image, setImage] = useState<string | null>(initial.image);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
+  const [isPublic, setIsPublic] = useState(initial.isPublic);
+  const id = useId();
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const errorFor = (field: string) => (error?.field === field ? (error.message ?? null) : null);
+  const generalError =
+    error && !['title', 'description', 'image', 'hashtags', 'location'].includes(error.field ?? '')
+      ? error.message
+      : null;
+
+  async function chooseImage(file: File | undefined) {
+    if (!file) return;
+    setImageError(null);
+    setIsUploading(true);
+    const result = await uploadImage(file, 'image');
+    setIsUploading(false);
+    if ('path' in result) setImage(result.path);
+    else setImageError(result.error);
+  }
+
+  return (
+    <fetcher.Form method="post" action={action} className="flex flex-col gap-5" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="image" value={image ?? ''} />
+      <div>
+        <span className={labelClass} id={`${id}-cover-label`}>
+          Cover photo
+        </span>
+        <div className="relative grid aspect-[3/1] place-items-center overflow-hidden rounded-3xl border-2 border-dashed border-line bg-sand/60">
+          {image ? (
+            <img
+              src={image}
+              alt="Cover photo of the group"
+              className="absolute inset-0 size-full object-cover"
+            />
+          ) : null}
+          <label className={`relative z-10 cursor-pointer ${buttonClass(image ? 'secondary' : 'primary')}`}>
+            {isUploading ? 'Uploading…' : image ? 'Change photo' : 'Add a cover photo'}
+            <input
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              aria-labelledby={`${id}-cover-label`}
+              onChange={(event) => void chooseImage(event.target.files?.[0])}
+            />
+          </label>
+        </div>
+        {imageError || errorFor('image') ? (
+          <p role="alert" className="mt-1 text-sm font-semibold text-coral-strong">
+            {imageError ?? errorFor('image')}
+          </p>
+        ) : null}
+      </div>
+      <Field label="Name" id={`${id}-title`} error={errorFor('title')}>
+        <input
+          id={`${id}-title`}
+          name="title"
+          defaultValue={initial.title}
+          maxLength={100}
+          required
+          className={`${inputClass} h-12`}
+          placeholder="Sunday Hikers"
+          aria-invalid={Boolean(errorFor('title'))}
+        />
+      </Field>
+      <Field label="What is it about?" id={`${id}-description`} error={errorFor('description')}>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          defaultValue={initial.description}
+          rows={4}
+          maxLength={2000}
+          className={`${inputClass} py-3`}
+          placeholder="Easy hikes around town, every other Sunday. Beginners welcome."
+        />
+      </Field>
+      <fieldset>
+        <legend className={labelClass}>Who can find it</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {[
+            {
+              value: 'public',
+              title: 'Public',
+              text: 'Anyone can find it and see who is in it.',
+              isOn: isPublic,
+            },
+            {
+              value: 'private',
+              title: 'Private',
+              text: 'Only people with the link or an invitation.',
+              isOn: !isPublic,
+            },
+          ].map((option) => (
+            <label
+              key={option.value}
+              className={`flex cursor-pointer gap-3 rounded-2xl border-2 p-4 ${option.isOn ? 'border-coral-strong bg-coral-soft/30' : 'border-line bg-white'}`}
+            >
+              <input
+                type="radio"
+                name="visibility"
+                value={option.value}
+                checked={option.isOn}
+                onChange={() => setIsPublic(option.value === 'public')}
+                className="mt-1 size-4 accent-coral-strong"
+              />
+              <span>
+                <span className="block font-bold">{option.title}</span>
+                <span className="text-sm text-ink-soft">{option.text}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          name="hasJoinRequests"
+          defaultChecked={initial.hasJoinRequests}
+          className="mt-1 size-5 accent-coral-strong"
+        />
+        <span>
+          <span className="block font-bold">Approve new members</span>
+          <span className="text-sm text-ink-soft">People ask to join and a moderator says yes or no.</span>
+        </span>
+      </label>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Hashtags"
+          id={`${id}-hashtags`}
+          hint="Separated by commas; an emoji after a word is its icon."
+          error={errorFor('hashtags')}
+        >
+          <input
+            id={`${id}-hashtags`}
+            name="hashtags"
+            defaultValue={initial.hashtags}
+            className={`${inputClass} h-12`}
+            placeholder="hiking 🥾, outdoors"
+            aria-describedby={`${id}-hashtags-hint`}
+          />
+        </Field>
+        <Field label="City" id={`${id}-city`} error={errorFor('location')}>
+          <input
+            id={`${id}-city`}
+            name="city"
+            defaultValue={initial.city}
+            className={`${inputClass} h-12`}
+            placeholder="Lisbon"
+            autoComplete="address-level2"
+          />
+        </Field>
+      </div>
+      {generalError ? (
+        <p role="alert" className="text-sm font-semibold text-coral-strong">
+          {generalError}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          className={buttonClass('primary', 'lg')}
+          disabled={fetcher.state !== 'idle' || isUploading}
+        >
+          {fetcher.state !== 'idle' ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

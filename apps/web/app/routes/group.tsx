@@ -1,0 +1,517 @@
+import { useState } from 'react';
+import {
+  Link,
+  NavLink,
+  data,
+  redirect,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+} from 'react-router';
+import { formatCount } from '@plaza/core/count-format';
+import { canChangeRole, canRemoveMember, isGroupRole } from '@plaza/core/group-roles';
+import { memberNamesLabel } from '@plaza/core/name-list';
+import { Avatar } from '../components/avatar.tsx';
+import { buttonClass } from '../components/button-styles.ts';
+import { Dialog } from '../components/dialog.tsx';
+import { plazaContext } from '../context.ts';
+import { runGroupAction } from '../features/groups/group-action.server.ts';
+import { AUDIT_FIELDS, auditSentence, type GroupAuditEvent } from '../features/groups/group-audit.ts';
+import {
+  GROUP_PAGE_FIELDS,
+  MEMBER_FIELDS,
+  ROLE_LABELS,
+  groupEditHash,
+  groupHref,
+  type GroupMember,
+  type GroupPage,
+} from '../features/groups/group-data.ts';
+import { GroupForm } from '../features/groups/group-form.tsx';
+import { runGroupSave } from '../features/groups/group-save.server.ts';
+import { buildPageMeta } from '../features/meta/page-meta.ts';
+import { viewerContext } from '../features/session/viewer.server.ts';
+import { rootDataFromMatches } from '../root-data.ts';
+import type { Route } from './+types/group';
+
+const TABS = [
+  { id: 'members', label: 'Members' },
+  { id: 'requests', label: 'Requests' },
+  { id: 'activity', label: 'Activity' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+const GROUP = `query GroupPage($key: String!) { group(key: $key) { ${GROUP_PAGE_FIELDS} } }`;
+
+const INSIDE = `query GroupInside($id: ID!, $withRequests: Boolean!, $withAudit: Boolean!) {
+  members: groupMembers(id: $id) { nextMarker members { ${MEMBER_FIELDS} } }
+  requests: groupMembers(id: $id, requests: true) @include(if: $withRequests) { members { ${MEMBER_FIELDS} } }
+  audit: groupAuditLog(id: $id) @include(if: $withAudit) { events { ${AUDIT_FIELDS} } }
+}`;
+
+interface InsideAnswer {
+  members: { nextMarker: string | null; members: GroupMember[] } | null;
+  requests?: { members: GroupMember[] } | null;
+  audit?: { events: GroupAuditEvent[] } | null;
+}
+
+async function loadGroup(context: Route.LoaderArgs['context'], key: string): Promise<GroupPage> {
+  const result = await context.get(plazaContext).graphql<{ group: GroupPage | null }>(GROUP, { key });
+  const code = result.errors?.[0]?.extensions?.code;
+  if (code === 'NOT_FOUND' || code === 'BAD_USER_INPUT' || (!code && !result.data?.group)) {
+    throw data(null, { status: 404 });
+  }
+  if (code === 'FORBIDDEN') throw data(null, { status: 403 });
+  if (!result.data?.group) throw new Response('Could not load this group', { status: 500 });
+  return result.data.group;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const group = await loadGroup(context, params.key);
+  const url = new URL(request.url);
+  // The slug follows the title: an old or missing one leads to the current address.
+  if (params.slug !== group.slug) throw redirect(`${groupHref(group)}${url.search}`, 301);
+  const permissions = group.permissions;
+  // Members, requests and the audit only for those the server lets in; a refusal shows "Members only".
+  const inside = permissions?.view
+    ? await context.get(plazaContext).graphql<InsideAnswer>(INSIDE, {
+        id: String(group.id),
+        withRequests: Boolean(permissions?.manageRequests),
+        withAudit: Boolean(permissions?.readAudit),
+      })
+    : null;
+  const asked = url.searchParams.get('tab');
+  const tab: Tab = TABS.find((t) => t.id === asked)?.id ?? 'members';
+  return {
+    group,
+    tab,
+    members: inside?.data?.members?.members ?? null,
+    requests: inside?.data?.requests?.members ?? [],
+    audit: inside?.data?.audit?.events ?? [],
+    viewerId: context.get(viewerContext)?.id ?? null,
+    shareKey: url.searchParams.get('k'),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const group = await loadGroup(context, params.key);
+  const form = await request.formData();
+  if (form.get('intent') === 'save') {
+    const result = await runGroupSave(form, context, group.id);
+    if (result.ok) throw redirect(groupHref(result.group));
+    return result;
+  }
+  const result = await runGroupAction(form, group.id, context);
+  if (result.ok && result.intent === 'delete') throw redirect('/community');
+  return result;
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const publicUrl = rootDataFromMatches(matches)?.publicUrl ?? '';
+  if (!loaderData) return buildPageMeta({ title: 'Page not found', path: '/', noIndex: true }, publicUrl);
+  const { group } = loaderData;
+  return buildPageMeta(
+    {
+      title: group.title || 'Group',
+      description: group.description || `${group.title} on Plaza: ${group.memberCount} members`,
+      path: groupHref(group),
+      isDetail: true,
+      noIndex: !group.isPublic,
+      ...(group.image ? { image: { url: group.image, alt: `Cover photo of ${group.title}` } } : {}),
+    },
+    publicUrl,
+  );
+}
+
+function ShareGroupButton({ group, shareKey }: { group: GroupPage; shareKey: string | null }) {
+  const [copied, setCopied] = useState(false);
+  async function share() {
+    const query = new URLSearchParams({ g: group.key });
+    if (shareKey) query.set('k', shareKey);
+    const link = `${window.location.origin}/deeplink${groupHref(group)}?${query.toString()}`;
+    if (navigator.share) {
+      await navigator.share({ title: group.title, url: link }).catch(() => undefined);
+      return;
+    }
+    await navigator.clipboard.writeText(link);
+    setCopied(true);
+    window.setTimeout(() => setCopied(false), 3000);
+  }
+  return (
+    <button type="button" className={buttonClass('secondary')} onClick={() => void share()}>
+      <span aria-live="polite">{copied ? 'Link copied' : 'Share'}</span>
+    </button>
+  );
+}
+
+/** Join, ask to join, withdraw, leave or pay: what the server's permissions allow (decision 0007). */
+function MembershipButtons({ group, isSignedIn }: { group: GroupPage; isSignedIn: boolean }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const { pathname } = useLocation();
+  const permissions = group.permissions;
+  const isBusy = fetcher.state !== 'idle';
+  const post = (intent: string) => void fetcher.submit({ intent }, { method: 'post' });
+  let body;
+  if (!isSignedIn) {
+    body = (
+      <Link to={`?signin=1&return=${encodeURIComponent(pathname)}`} className={buttonClass('primary')}>
+        {group.hasJoinRequests ? 'Log in to ask to join' : 'Log in to join'}
+      </Link>
+    );
+  } else if (group.viewerStatus === 'member') {
+    body = (
+      <>
+        <span
+          className="inline-flex h-10 items-center rounded-full bg-mint-soft px-4 font-semibold"
+          data-testid="membership"
+        >
+          {ROLE_LABELS[group.viewerRole ?? 'member'] ?? 'Member'}
+        </span>
+        {permissions?.leave ? (
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={isBusy}
+            onClick={() => post('leave')}
+          >
+            Leave
+          </button>
+        ) : null}
+      </>
+    );
+  } else if (group.viewerStatus === 'requested') {
+    body = (
+      <>
+        <span
+          className="inline-flex h-10 items-center rounded-full bg-sun-soft px-4 font-semibold"
+          data-testid="membership"
+        >
+          Request sent
+        </span>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          disabled={isBusy}
+          onClick={() => post('leave')}
+        >
+          Withdraw request
+        </button>
+      </>
+    );
+  } else if (permissions?.checkout) {
+    body = (
+      <Link to={groupHref(group, 'access')} className={buttonClass('primary')}>
+        Join for {group.payment?.price}
+      </Link>
+    );
+  } else if (permissions?.join || permissions?.requestToJoin) {
+    body = (
+      <button type="button" className={buttonClass('primary')} disabled={isBusy} onClick={() => post('join')}>
+        {permissions.join ? 'Join group' : 'Ask to join'}
+      </button>
+    );
+  } else {
+    body = <p className="text-sm text-ink-soft">This group is invitation only.</p>;
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">{body}</div>
+      {fetcher.data ? (
+        <p
+          role={fetcher.data.ok ? 'status' : 'alert'}
+          className={`text-sm font-semibold ${fetcher.data.ok ? '' : 'text-coral-strong'}`}
+        >
+          {fetcher.data.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function MemberRow({
+  member,
+  group,
+  isRequest,
+}: {
+  member: GroupMember;
+  group: GroupPage;
+  isRequest: boolean;
+}) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const viewerRole = isGroupRole(group.viewerRole) ? group.viewerRole : null;
+  const role = isGroupRole(member.role) ? member.role : 'member';
+  const post = (intent: string, extra: Record<string, string> = {}) =>
+    void fetcher.submit({ intent, userId: String(member.user.id), ...extra }, { method: 'post' });
+  const isBusy = fetcher.state !== 'idle';
+  const name = member.user.fullName;
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-center gap-3">
+        <Avatar person={member.user} size={3} />
+        <div className="min-w-0">
+          <Link to={`/${member.user.username}`} className="block truncate font-bold hover:underline">
+            {name}
+          </Link>
+          <p className="truncate text-sm text-ink-soft">
+            @{member.user.username}
+            {role !== 'member' && !isRequest ? ` · ${ROLE_LABELS[role]}` : ''}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {isRequest ? (
+          <>
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              disabled={isBusy}
+              onClick={() => post('approve')}
+            >
+              Approve<span className="sr-only"> {name}</span>
+            </button>
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              disabled={isBusy}
+              onClick={() => post('decline')}
+            >
+              Decline<span className="sr-only"> {name}</span>
+            </button>
+          </>
+        ) : (
+          <>
+            {group.permissions?.manageRoles &&
+            role === 'member' &&
+            canChangeRole(viewerRole, role, 'moderator') ? (
+              <button
+                type="button"
+                className={buttonClass('ghost')}
+                disabled={isBusy}
+                onClick={() => post('grant', { role: 'moderator' })}
+              >
+                Make moderator<span className="sr-only"> {name}</span>
+              </button>
+            ) : null}
+            {group.permissions?.manageRoles &&
+            role !== 'member' &&
+            role !== 'owner' &&
+            canChangeRole(viewerRole, role, role) ? (
+              <button
+                type="button"
+                className={buttonClass('ghost')}
+                disabled={isBusy}
+                onClick={() => post('revoke', { role })}
+              >
+                Remove role<span className="sr-only"> {name}</span>
+              </button>
+            ) : null}
+            {group.permissions?.removeMembers && canRemoveMember(viewerRole, role) ? (
+              <button
+                type="button"
+                className={buttonClass('ghost')}
+                disabled={isBusy}
+                onClick={() => post('remove')}
+              >
+                Remove<span className="sr-only"> {name}</span>
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
+      {fetcher.data && !fetcher.data.ok ? (
+        <p role="alert" className="text-sm font-semibold text-coral-strong">
+          {fetcher.data.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function EditGroupDialog({ group, onClose }: { group: GroupPage; onClose: () => void }) {
+  return (
+    <Dialog title="Edit group" onClose={onClose} className="max-w-2xl">
+      <div className="px-6 pt-2 pb-6">
+        <GroupForm
+          action={groupHref(group)}
+          submitLabel="Save changes"
+          initial={{
+            title: group.title,
+            description: group.description,
+            image: group.image,
+            isPublic: group.isPublic,
+            hasJoinRequests: group.hasJoinRequests,
+            hashtags: group.hashtags
+              .map((tag) => `${tag.name}${tag.emoji ? ` ${tag.emoji}` : ''}`)
+              .join(', '),
+            city: group.location?.city ?? '',
+          }}
+        />
+      </div>
+    </Dialog>
+  );
+}
+
+/** /group/<slug>/<key> (spec 2.1): rendered on the server for everyone, with what the viewer may see. */
+export default function Group() {
+  const { group, tab, members, requests, audit, viewerId, shareKey } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const editHash = groupEditHash(group.key);
+  const permissions = group.permissions;
+  const friends = group.pivot.friendSample;
+  // The edit modal opens from the hash modal:group:edit:<key> (spec 2.3), for those who may edit.
+  const isEditing = location.hash === editHash && Boolean(permissions?.update);
+  const closeEdit = () => void navigate(`${location.pathname}${location.search}`, { replace: true });
+
+  const tabs = TABS.filter(
+    (t) =>
+      t.id === 'members' ||
+      (t.id === 'requests' && permissions?.manageRequests) ||
+      (t.id === 'activity' && permissions?.readAudit),
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 pb-12 sm:px-6">
+      <div className="relative -mx-4 aspect-[3/1] overflow-hidden bg-gradient-to-br from-lilac-soft via-sky-soft to-mint-soft sm:mx-0 sm:mt-6 sm:rounded-3xl">
+        {group.image ? <img src={group.image} alt="" className="size-full object-cover" /> : null}
+      </div>
+      <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-bold tracking-widest text-coral-strong uppercase">
+            {group.isPublic ? 'Public group' : 'Private group'}
+            {group.location?.city ? ` · ${group.location.city}` : ''}
+          </p>
+          <h1 className="mt-1 font-display text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+            {group.title}
+          </h1>
+          <p className="mt-1 text-ink-soft">
+            {formatCount(group.memberCount)} {group.memberCount === 1 ? 'member' : 'members'}
+            {group.creator ? (
+              <>
+                {' '}
+                · started by{' '}
+                <Link to={`/${group.creator.username}`} className="font-semibold text-ink hover:underline">
+                  {group.creator.fullName}
+                </Link>
+              </>
+            ) : null}
+          </p>
+          {friends.length > 0 ? (
+            <p className="mt-2 flex items-center gap-2 text-sm text-ink-soft">
+              <span className="flex -space-x-2">
+                {friends.slice(0, 3).map((f) => (
+                  <Avatar key={f.id} person={f} size={1} className="ring-2 ring-cream" />
+                ))}
+              </span>
+              {memberNamesLabel(
+                friends.map((f) => f.fullName),
+                group.pivot.friendCount,
+              )}{' '}
+              {group.pivot.friendCount === 1 ? 'is' : 'are'} in this group
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-start gap-2">
+          <MembershipButtons group={group} isSignedIn={viewerId !== null} />
+          {permissions?.invite ? (
+            <Link to={groupHref(group, 'invite')} className={buttonClass('secondary')}>
+              Invite
+            </Link>
+          ) : null}
+          {permissions?.update ? (
+            <Link to={editHash} className={buttonClass('secondary')}>
+              Edit
+            </Link>
+          ) : null}
+          <ShareGroupButton group={group} shareKey={shareKey} />
+        </div>
+      </header>
+
+      {group.description ? (
+        <p className="mt-6 max-w-prose text-lg whitespace-pre-line">{group.description}</p>
+      ) : null}
+      {group.hashtags.length > 0 ? (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Hashtags">
+          {group.hashtags.map((tag) => (
+            <li key={tag.name} className="rounded-full bg-sand px-3 py-1 text-sm font-semibold">
+              {tag.emoji ? `${tag.emoji} ` : '#'}
+              {tag.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {members === null ? (
+        <div className="mt-10 rounded-3xl border border-line bg-white p-8 text-center">
+          <h2 className="font-display text-xl font-extrabold">Members only</h2>
+          <p className="mt-1 text-ink-soft">Join to see who is in it, the group’s plans and its chat.</p>
+        </div>
+      ) : (
+        <>
+          <nav aria-label="Group sections" className="mt-10 flex gap-1 border-b border-line pb-2">
+            {tabs.map((t) => (
+              <NavLink
+                key={t.id}
+                to={t.id === 'members' ? groupHref(group) : `${groupHref(group)}?tab=${t.id}`}
+                aria-current={t.id === tab ? 'page' : undefined}
+                className={() =>
+                  `rounded-full px-4 py-2 text-sm font-bold ${t.id === tab ? 'bg-ink text-white' : 'text-ink hover:bg-sand'}`
+                }
+              >
+                {t.label}
+                {t.id === 'requests' && requests.length > 0 ? (
+                  <span className="ml-1.5 rounded-full bg-coral-strong px-1.5 text-xs text-white">
+                    {requests.length}
+                  </span>
+                ) : null}
+              </NavLink>
+            ))}
+          </nav>
+          {tab === 'requests' && permissions?.manageRequests ? (
+            <section aria-label="Join requests">
+              {requests.length === 0 ? (
+                <p className="py-8 text-center text-ink-soft">No one is waiting to join.</p>
+              ) : (
+                <ul className="divide-y divide-line">
+                  {requests.map((m) => (
+                    <MemberRow key={m.user.id} member={m} group={group} isRequest />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ) : tab === 'activity' && permissions?.readAudit ? (
+            <section aria-label="Activity">
+              <ol className="divide-y divide-line">
+                {audit.map((event) => (
+                  <li
+                    key={event.id}
+                    className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between"
+                  >
+                    <span>{auditSentence(event)}</span>
+                    <span className="text-sm text-ink-soft">
+                      <code className="mr-2 text-xs">{event.action}</code>
+                      <time dateTime={event.createdAt}>
+                        {new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+                          new Date(event.createdAt),
+                        )}
+                      </time>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : (
+            <section aria-label="Members">
+              <ul className="divide-y divide-line">
+                {members.map((m) => (
+                  <MemberRow key={m.user.id} member={m} group={group} isRequest={false} />
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+      {isEditing ? <EditGroupDialog group={group} onClose={closeEdit} /> : null}
+    </div>
+  );
+}
