@@ -75,6 +75,7 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.sendGroupPlan': 'mutation { sendGroupPlan(id: 1, planId: 2) }',
   'Mutation.startGroupCheckout': 'mutation { startGroupCheckout(id: 1) { url } }',
   'Mutation.cancelSubscription': 'mutation { cancelSubscription(id: 1) }',
+  'Query.myGroupSubscriptions': '{ myGroupSubscriptions { id } }',
 };
 
 describe('fields for signed-in people', () => {

@@ -148,6 +148,21 @@ describe('with Stripe (a local stand-in speaking its API)', () => {
       'metadata[user_id]': String(buyer.userId),
     });
 
+    const mySubscriptions = async () =>
+      (
+        await t.gql<{
+          myGroupSubscriptions: Array<{
+            status: string;
+            price: number;
+            recurrence: string;
+            group: { id: number };
+          }>;
+        }>('{ myGroupSubscriptions { status price recurrence group { id } } }', {}, buyer.headers)
+      ).data?.myGroupSubscriptions;
+    expect(await mySubscriptions()).toEqual([
+      { status: 'pending', price: 12.5, recurrence: 'MONTHLY', group: { id: group.id } },
+    ]);
+
     // A "completed" event the provider does not confirm (nobody paid) grants nothing.
     const early = stripe.event('checkout.session.completed', { id: checkoutId });
     expect((await postEvent(early.payload, stripe.sign(early.payload))).body.outcome).toBe('unconfirmed');
@@ -174,6 +189,7 @@ describe('with Stripe (a local stand-in speaking its API)', () => {
       viewerStatus: 'member',
       permissions: { checkout: false },
     });
+    expect((await mySubscriptions())?.map((entry) => entry.status)).toEqual(['active']);
 
     // Replayed (same event id): nothing changes, even after the member was removed.
     await db().execute(
@@ -193,6 +209,7 @@ describe('with Stripe (a local stand-in speaking its API)', () => {
     expect(canceled.errors).toBeUndefined();
     expect(stripe.calls).toContain(`DELETE /v1/subscriptions/sub_${checkoutId}`);
     expect((await statusIn(buyer, group.id)).viewerStatus).toBeNull();
+    expect(await mySubscriptions()).toEqual([]);
     const deleted = stripe.event('customer.subscription.deleted', {
       id: `sub_${checkoutId}`,
       object: 'subscription',

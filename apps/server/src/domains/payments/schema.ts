@@ -1,8 +1,10 @@
 import type { PaidContentCheck } from '@plaza/core/paid-content';
 import { builder } from '../../graphql/builder.ts';
 import { findGroup } from '../groups/find-group.ts';
+import { GroupRef } from '../groups/group-type.ts';
 import { requireViewerUser } from '../users/require-viewer-user.ts';
 import { canCreatePaidContent } from './can-create-paid-content.ts';
+import { listGroupSubscriptions, type GroupSubscriptionEntry } from './list-group-subscriptions.ts';
 import { cancelGroupSubscription } from './cancel-group-subscription.ts';
 import { startGroupCheckout } from './start-group-checkout.ts';
 
@@ -25,7 +27,28 @@ const CheckoutRef = builder.objectRef<{ url: string; checkoutId: string }>('Grou
   }),
 });
 
+const GroupSubscriptionRef = builder.objectRef<GroupSubscriptionEntry>('GroupSubscription').implement({
+  description: 'A paid membership of the viewer (decision 0008).',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    group: t.field({ type: GroupRef, resolve: (s) => s.group }),
+    status: t.exposeString('status', { description: 'active, or pending until the provider confirms.' }),
+    price: t.float({ description: 'In the currency’s major unit.', resolve: (s) => s.amountCents / 100 }),
+    recurrence: t.exposeString('recurrence', { nullable: true, description: 'Null for a one-time payment.' }),
+    createdAt: t.string({ resolve: (s) => s.createdAt.toISOString() }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  myGroupSubscriptions: t.field({
+    type: [GroupSubscriptionRef],
+    authScopes: { signedIn: true },
+    description: 'The viewer’s paid group memberships, running or waiting for the provider.',
+    resolve: async (_root, _args, context) => {
+      const me = await requireViewerUser(context);
+      return listGroupSubscriptions(context.store.db, me.id);
+    },
+  }),
   canCreatePaidContent: t.field({
     type: PaidContentCheckRef,
     authScopes: { public: true },
