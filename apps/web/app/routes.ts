@@ -33,6 +33,12 @@ export default [
     route('community', 'routes/community.tsx'),
     route('community/create', 'routes/community-create.tsx'),
     route('group/:slug/:key', 'routes/group.tsx'),
+    route('group/:slug/:key/access', 'routes/group-access.tsx'),
+    route('group/:slug/:key/checkout', 'routes/group-access.tsx', { id: 'routes/group-checkout' }),
+    route('group/:slug/:key/invite', 'routes/group-invite.tsx'),
+    route('profile/creator-account', 'routes/creator-account.tsx'),
+    route('profile/stripe-signup', 'routes/stripe-signup.tsx'),
+    route('profile/subscriptions', 'routes/subscriptions.tsx'),
     // Public profiles (spec 2.1): /<username>, its sections and their aliases; the static routes
     // above win over these, and usernames never take a route's name (RESERVED_USERNAMES).
     route(':username', 'routes/public-profile.tsx'),

@@ -29,6 +29,7 @@ import {
 } from '../features/groups/group-data.ts';
 import { GroupForm } from '../features/groups/group-form.tsx';
 import { runGroupSave } from '../features/groups/group-save.server.ts';
+import { loadPaidContentCheck, priceLabel } from '../features/groups/paid-content.ts';
 import { buildPageMeta } from '../features/meta/page-meta.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { rootDataFromMatches } from '../root-data.ts';
@@ -80,6 +81,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         withAudit: Boolean(permissions?.readAudit),
       })
     : null;
+  const canSetPrice = permissions?.update
+    ? (await loadPaidContentCheck(context)).canCreatePaidEntities
+    : false;
   const asked = url.searchParams.get('tab');
   const tab: Tab = TABS.find((t) => t.id === asked)?.id ?? 'members';
   return {
@@ -89,6 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     requests: inside?.data?.requests?.members ?? [],
     audit: inside?.data?.audit?.events ?? [],
     viewerId: context.get(viewerContext)?.id ?? null,
+    canSetPrice,
     shareKey: url.searchParams.get('k'),
   };
 }
@@ -201,7 +206,7 @@ function MembershipButtons({ group, isSignedIn }: { group: GroupPage; isSignedIn
   } else if (permissions?.checkout) {
     body = (
       <Link to={groupHref(group, 'access')} className={buttonClass('primary')}>
-        Join for {group.payment?.price}
+        Join for {group.payment ? priceLabel(group.payment) : ''}
       </Link>
     );
   } else if (permissions?.join || permissions?.requestToJoin) {
@@ -327,13 +332,22 @@ function MemberRow({
   );
 }
 
-function EditGroupDialog({ group, onClose }: { group: GroupPage; onClose: () => void }) {
+function EditGroupDialog({
+  group,
+  canSetPrice,
+  onClose,
+}: {
+  group: GroupPage;
+  canSetPrice: boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog title="Edit group" onClose={onClose} className="max-w-2xl">
       <div className="px-6 pt-2 pb-6">
         <GroupForm
           action={groupHref(group)}
           submitLabel="Save changes"
+          canSetPrice={canSetPrice || group.payment !== null}
           initial={{
             title: group.title,
             description: group.description,
@@ -344,6 +358,8 @@ function EditGroupDialog({ group, onClose }: { group: GroupPage; onClose: () => 
               .map((tag) => `${tag.name}${tag.emoji ? ` ${tag.emoji}` : ''}`)
               .join(', '),
             city: group.location?.city ?? '',
+            price: group.payment ? String(group.payment.price) : '',
+            recurrence: group.payment?.recurrence ?? (group.payment ? '' : 'MONTHLY'),
           }}
         />
       </div>
@@ -353,7 +369,8 @@ function EditGroupDialog({ group, onClose }: { group: GroupPage; onClose: () => 
 
 /** /group/<slug>/<key> (spec 2.1): rendered on the server for everyone, with what the viewer may see. */
 export default function Group() {
-  const { group, tab, members, requests, audit, viewerId, shareKey } = useLoaderData<typeof loader>();
+  const { group, tab, members, requests, audit, viewerId, shareKey, canSetPrice } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const editHash = groupEditHash(group.key);
@@ -380,6 +397,7 @@ export default function Group() {
           <p className="text-sm font-bold tracking-widest text-coral-strong uppercase">
             {group.isPublic ? 'Public group' : 'Private group'}
             {group.location?.city ? ` · ${group.location.city}` : ''}
+            {group.payment ? ` · ${priceLabel(group.payment)}` : ''}
           </p>
           <h1 className="mt-1 font-display text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
             {group.title}
@@ -511,7 +529,7 @@ export default function Group() {
           )}
         </>
       )}
-      {isEditing ? <EditGroupDialog group={group} onClose={closeEdit} /> : null}
+      {isEditing ? <EditGroupDialog group={group} canSetPrice={canSetPrice} onClose={closeEdit} /> : null}
     </div>
   );
 }

@@ -11,6 +11,9 @@ export interface GroupFormValues {
   hasJoinRequests: boolean;
   hashtags: string;
   city: string;
+  /** In dollars; empty for a free group. */
+  price: string;
+  recurrence: string;
 }
 
 export const EMPTY_GROUP: GroupFormValues = {
@@ -21,7 +24,16 @@ export const EMPTY_GROUP: GroupFormValues = {
   hasJoinRequests: false,
   hashtags: '',
   city: '',
+  price: '',
+  recurrence: 'MONTHLY',
 };
+
+const BILLING = [
+  { value: 'MONTHLY', label: 'Every month' },
+  { value: 'YEARLY', label: 'Every year' },
+  { value: 'WEEKLY', label: 'Every week' },
+  { value: '', label: 'Once' },
+];
 
 interface SaveAnswer {
   ok: boolean;
@@ -74,10 +86,13 @@ export function GroupForm({
   initial,
   action,
   submitLabel,
+  canSetPrice = false,
 }: {
   initial: GroupFormValues;
   action: string;
   submitLabel: string;
+  /** The server's paid-content check passed (decision 0008): show the price fields. */
+  canSetPrice?: boolean;
 }) {
   const fetcher = useFetcher<SaveAnswer>();
   const [image, setImage] = useState<string | null>(initial.image);
@@ -88,7 +103,10 @@ export function GroupForm({
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   const errorFor = (field: string) => (error?.field === field ? (error.message ?? null) : null);
   const generalError =
-    error && !['title', 'description', 'image', 'hashtags', 'location'].includes(error.field ?? '')
+    error &&
+    !['title', 'description', 'image', 'hashtags', 'location', 'price', 'payment', 'recurrence'].includes(
+      error.field ?? '',
+    )
       ? error.message
       : null;
 
@@ -234,6 +252,44 @@ export function GroupForm({
           />
         </Field>
       </div>
+      {canSetPrice ? (
+        <fieldset className="grid gap-5 rounded-2xl bg-sand/60 p-4 sm:grid-cols-2">
+          <legend className="sr-only">Membership price</legend>
+          <input type="hidden" name="hasPayment" value="1" />
+          <Field
+            label="Price in USD"
+            id={`${id}-price`}
+            hint="Leave empty for a free group."
+            error={errorFor('price') ?? errorFor('payment')}
+          >
+            <input
+              id={`${id}-price`}
+              name="price"
+              type="number"
+              min="0"
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={initial.price}
+              className={`${inputClass} h-12`}
+              aria-describedby={`${id}-price-hint`}
+            />
+          </Field>
+          <Field label="Billing" id={`${id}-recurrence`} error={errorFor('recurrence')}>
+            <select
+              id={`${id}-recurrence`}
+              name="recurrence"
+              defaultValue={initial.recurrence}
+              className={`${inputClass} h-12`}
+            >
+              {BILLING.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </fieldset>
+      ) : null}
       {generalError ? (
         <p role="alert" className="text-sm font-semibold text-coral-strong">
           {generalError}

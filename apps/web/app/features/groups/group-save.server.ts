@@ -28,6 +28,11 @@ export function parseHashtags(value: string): Array<{ name: string; emoji?: stri
     .filter((tag) => tag.name);
 }
 
+/** An empty price makes the group free (price 0); the server checks the rest (decision 0008). */
+function paymentOf(price: string, recurrence: string): { price: number; recurrence: string } {
+  return { price: price ? Number(price) : 0, recurrence };
+}
+
 /** Creates a group (no id) or saves its edit form, with the fields of the group form. */
 export async function runGroupSave(
   form: FormData,
@@ -44,6 +49,10 @@ export async function runGroupSave(
     hasJoinRequests: form.get('hasJoinRequests') === 'on',
     hashtags: parseHashtags(text(form, 'hashtags')),
     location: city ? { name: city, city } : null,
+    // Only a form that showed the price fields may change the price.
+    ...(form.get('hasPayment') === '1'
+      ? { payment: paymentOf(text(form, 'price'), text(form, 'recurrence')) }
+      : {}),
   };
   if (!group.title) return { intent: 'save', ok: false, field: 'title', message: 'Give the group a name.' };
   const server = context.get(plazaContext);
