@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signUpNewPerson } from './support/accounts.ts';
+import { fromOwnAddress, signUpNewPerson, uniqueEmail } from './support/accounts.ts';
+import { findOutboxMessage } from './support/outbox.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -78,9 +79,14 @@ test('create a group with a photo, make it request-to-join, a second person asks
   await expect(activity.getByText('group.update')).toBeVisible();
   await expectNoAxeViolations(pageA);
 
-  // B is a member now.
+  // B is a member now, and finds the group among their groups.
   await pageB.reload();
   await expect(pageB.getByTestId('membership')).toHaveText('Member');
+  await pageB.goto('/community');
+  await expect(
+    pageB.getByRole('list', { name: 'Your groups' }).getByRole('link', { name: new RegExp(title) }),
+  ).toBeVisible();
+  await expectNoAxeViolations(pageB);
 
   await contextA.close();
   await contextB.close();
@@ -118,4 +124,60 @@ test('a public group page renders on the server for a signed-out visitor with Op
   expect(moved.status()).toBe(301);
   expect(moved.headers()['location']).toBe(href);
   expect((await request.get('/group/x/NoSuchGroupKey1')).status()).toBe(404);
+});
+
+test('members invite by address from /invite; a visitor arriving there signed out can have the link sent', async ({
+  page,
+  browser,
+}) => {
+  await signUpNewPerson(page, 'group-inviter');
+  await page.goto('/community/create');
+  const title = `Board Game Night ${Date.now().toString(36)}`;
+  await page.getByLabel('Name').fill(title);
+  await page.getByRole('button', { name: 'Create group' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  const groupUrl = page.url();
+
+  await page.getByRole('link', { name: 'Invite' }).click();
+  await expect(page).toHaveURL(/\/invite$/);
+  await expect(page.getByText('Invite people')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const friend = uniqueEmail('group-invitee');
+  let since = Date.now();
+  await page.getByLabel('Or an e-mail address or phone number').fill(friend);
+  await page.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(page.getByText('1 invitation sent.')).toBeVisible();
+  expect(await findOutboxMessage(friend, since)).toContain(title);
+
+  // A private group's invite page, opened signed out: sign up, or get the link sent.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await fromOwnAddress(visitorPage);
+  await visitorPage.goto(`${groupUrl}/invite`);
+  await expect(visitorPage.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(visitorPage.getByRole('link', { name: 'Sign up to join' })).toBeVisible();
+  await expectNoAxeViolations(visitorPage);
+  const later = uniqueEmail('group-later');
+  since = Date.now();
+  await visitorPage.getByLabel('On your phone later? Get the link').fill(later);
+  await visitorPage.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(visitorPage.getByText(`We sent the link to ${later}.`)).toBeVisible();
+  expect(await findOutboxMessage(later, since)).toContain('/group/');
+  await visitor.close();
+});
+
+test('the creator and subscription pages say where the person stands, without a payment provider', async ({
+  page,
+}) => {
+  await signUpNewPerson(page, 'creator');
+  await page.goto('/profile/creator-account');
+  await expect(page.getByTestId('paid-content-check')).toContainText('Not yet');
+  await expect(page.getByTestId('paid-content-check')).toContainText('no payment provider is configured');
+  await expectNoAxeViolations(page);
+  await page.goto('/profile/subscriptions');
+  await expect(page.getByText('You do not pay for any group.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/profile/stripe-signup');
+  await expect(page.getByRole('heading', { name: 'Nothing to confirm here' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

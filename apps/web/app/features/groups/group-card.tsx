@@ -1,13 +1,19 @@
 import { Link } from 'react-router';
+import { appHostLink } from '@plaza/core/app-host-link';
 import { formatCount } from '@plaza/core/count-format';
+import { useRootData } from '../../root-data.ts';
 import { groupHref, type GroupCard } from './group-data.ts';
 
 /** A group in a grid: cover, name, size and the start of its description; the whole card is the link. */
 export function GroupCardLink({ group, note }: { group: GroupCard; note?: string }) {
+  const publicUrl = useRootData()?.publicUrl;
+  // A group on another app host goes through that host's login with cookie-sync (spec 2.3).
+  const target = publicUrl && group.shareUrl ? appHostLink(group.shareUrl, publicUrl) : groupHref(group);
   return (
     <li>
       <Link
-        to={groupHref(group)}
+        to={target}
+        reloadDocument={!target.startsWith('/')}
         className="group flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-white transition-shadow hover:shadow-lg hover:shadow-plum/10"
       >
         {group.image ? (

@@ -2,7 +2,7 @@ import type { FriendshipStatus } from '@plaza/core/friendship';
 import type { GroupPermissions } from '@plaza/core/group-roles';
 
 /** What a group card shows, in lists. */
-export const GROUP_CARD_FIELDS = 'id key slug title image description isPublic memberCount';
+export const GROUP_CARD_FIELDS = 'id key slug title image description isPublic memberCount shareUrl';
 
 export interface GroupCard {
   id: number;
@@ -13,13 +13,15 @@ export interface GroupCard {
   description: string;
   isPublic: boolean;
   memberCount: number;
+  /** The group's address on its app host, which may be another Plaza host than this one. */
+  shareUrl: string;
 }
 
 const PERMISSION_FIELDS =
   'view join requestToJoin leave invite createPlan manageRequests removeMembers removePlans update manageRoles readAudit delete checkout';
 
 /** Everything the group page shows; permissions come from the server (decision 0007). */
-export const GROUP_PAGE_FIELDS = `${GROUP_CARD_FIELDS} shareUrl hasJoinRequests memberCountRequests planCount
+export const GROUP_PAGE_FIELDS = `${GROUP_CARD_FIELDS} hasJoinRequests memberCountRequests planCount
   exploreStatus viewerStatus viewerRole
   creator { id fullName username image }
   hashtags { name emoji }
@@ -49,7 +51,6 @@ export interface GroupMember {
 }
 
 export interface GroupPage extends GroupCard {
-  shareUrl: string;
   hasJoinRequests: boolean;
   memberCountRequests: number | null;
   planCount: number | null;
