@@ -389,7 +389,10 @@ export default function Group() {
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pb-12 sm:px-6">
-      <div className="relative -mx-4 aspect-[3/1] overflow-hidden bg-gradient-to-br from-lilac-soft via-sky-soft to-mint-soft sm:mx-0 sm:mt-6 sm:rounded-3xl">
+      {/* Without a cover, a short band in the group's colours rather than a large empty box. */}
+      <div
+        className={`relative -mx-4 overflow-hidden bg-gradient-to-br from-lilac-soft via-sky-soft to-mint-soft sm:mx-0 sm:mt-6 sm:rounded-3xl ${group.image ? 'aspect-[3/1]' : 'h-20 sm:h-28'}`}
+      >
         {group.image ? <img src={group.image} alt="" className="size-full object-cover" /> : null}
       </div>
       <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
