@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { buttonClass } from '../components/button-styles.ts';
+import { PlusIcon } from '../components/icons.tsx';
 import { plazaContext } from '../context.ts';
 import { GroupCardLink } from '../features/groups/group-card.tsx';
 import { GROUP_CARD_FIELDS, type GroupCard } from '../features/groups/group-data.ts';
@@ -35,16 +36,7 @@ export default function Community() {
           <p className="mt-1 text-ink-soft">The people you do things with, in one place.</p>
         </div>
         <Link to="/community/create" className={buttonClass('primary')}>
-          <svg
-            viewBox="0 0 20 20"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            aria-hidden="true"
-          >
-            <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-          </svg>
+          <PlusIcon className="size-4" />
           Create a group
         </Link>
       </div>

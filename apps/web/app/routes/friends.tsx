@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NavLink, useLoaderData } from 'react-router';
 import { buttonClass } from '../components/button-styles.ts';
+import { PlusIcon } from '../components/icons.tsx';
 import { plazaContext } from '../context.ts';
 import { pageMeta } from '../features/meta/page-meta.ts';
 import { runFriendshipAction } from '../features/social/friendship-action.server.ts';
@@ -102,16 +103,7 @@ export default function Friends() {
           </p>
         </div>
         <button type="button" className={buttonClass('primary')} onClick={() => setIsInviting(true)}>
-          <svg
-            viewBox="0 0 20 20"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            aria-hidden="true"
-          >
-            <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-          </svg>
+          <PlusIcon className="size-4" />
           Invite friends
         </button>
       </div>

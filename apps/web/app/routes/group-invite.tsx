@@ -1,6 +1,8 @@
 import { Link, data, useFetcher, useLoaderData, useLocation } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
+import { ActionMessage } from '../components/action-message.tsx';
+import { INPUT_CLASS } from '../components/form-styles.ts';
 import { plazaContext } from '../context.ts';
 import { runGroupAction } from '../features/groups/group-action.server.ts';
 import { GROUP_PAGE_FIELDS, groupHref, type GroupPage } from '../features/groups/group-data.ts';
@@ -123,21 +125,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   );
 }
 
-const inputClass =
-  'h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-base text-ink placeholder:text-ink-soft/70 focus:border-coral-strong focus:outline-none';
-
-function Result({ answer }: { answer: InviteAnswer | undefined }) {
-  if (!answer) return null;
-  return (
-    <p
-      role={answer.ok ? 'status' : 'alert'}
-      className={`text-sm font-semibold ${answer.ok ? 'text-ink' : 'text-coral-strong'}`}
-    >
-      {answer.message}
-    </p>
-  );
-}
-
 function InviteForm({ people }: { people: Person[] }) {
   const fetcher = useFetcher<InviteAnswer>();
   return (
@@ -174,12 +161,12 @@ function InviteForm({ people }: { people: Person[] }) {
         <input
           id="invite-to"
           name="to"
-          className={inputClass}
+          className={INPUT_CLASS}
           placeholder="name@example.org"
           autoComplete="off"
         />
       </div>
-      <Result answer={fetcher.data} />
+      <ActionMessage answer={fetcher.data} />
       <div>
         <button type="submit" className={buttonClass('primary', 'lg')} disabled={fetcher.state !== 'idle'}>
           Send invitations
@@ -220,7 +207,7 @@ function Arrival({ group, isSignedIn }: { group: GroupPage; isSignedIn: boolean 
         ) : (
           <p className="text-ink-soft">Ask a member to invite you.</p>
         )}
-        <Result answer={join.data} />
+        <ActionMessage answer={join.data} />
       </div>
     );
   }
@@ -238,12 +225,12 @@ function Arrival({ group, isSignedIn }: { group: GroupPage; isSignedIn: boolean 
           On your phone later? Get the link
         </label>
         <div className="flex gap-2">
-          <input id="send-link-to" name="to" className={inputClass} placeholder="E-mail or phone number" />
+          <input id="send-link-to" name="to" className={INPUT_CLASS} placeholder="E-mail or phone number" />
           <button type="submit" className={buttonClass('secondary', 'lg')} disabled={link.state !== 'idle'}>
             Send
           </button>
         </div>
-        <Result answer={link.data} />
+        <ActionMessage answer={link.data} />
       </link.Form>
     </div>
   );

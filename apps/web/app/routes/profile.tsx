@@ -3,6 +3,7 @@ import { useFetcher, useLoaderData } from 'react-router';
 import { avatarColor, avatarInitials } from '@plaza/core/avatar';
 import { formatPhone } from '@plaza/core/phone';
 import { buttonClass } from '../components/button-styles.ts';
+import { INPUT_CLASS, LABEL_CLASS } from '../components/form-styles.ts';
 import { plazaContext } from '../context.ts';
 import { pageMeta } from '../features/meta/page-meta.ts';
 import { runProfileAction, type ProfileActionResult } from '../features/profile/profile-action.server.ts';
@@ -52,10 +53,6 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Pr
 }
 
 type ProfileUser = Awaited<ReturnType<typeof loader>>['user'];
-
-const inputClass =
-  'h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-base text-ink placeholder:text-ink-soft/70 focus:border-coral-strong focus:outline-none aria-[invalid=true]:border-coral-strong';
-const labelClass = 'mb-1.5 block text-sm font-bold text-ink';
 
 function Section({
   title,
@@ -124,7 +121,7 @@ function TextField(props: {
 }) {
   return (
     <div>
-      <label htmlFor={props.id} className={labelClass}>
+      <label htmlFor={props.id} className={LABEL_CLASS}>
         {props.label}
       </label>
       <input
@@ -134,7 +131,7 @@ function TextField(props: {
         defaultValue={props.defaultValue ?? ''}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
-        className={inputClass}
+        className={INPUT_CLASS}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${props.id}-error` : undefined}
       />
@@ -240,7 +237,7 @@ function AboutForm({ user }: { user: ProfileUser }) {
         />
       </div>
       <div>
-        <label htmlFor="profile-username" className={labelClass}>
+        <label htmlFor="profile-username" className={LABEL_CLASS}>
           Username
         </label>
         <input
@@ -250,7 +247,7 @@ function AboutForm({ user }: { user: ProfileUser }) {
           onChange={(event) => setUsername(event.target.value)}
           autoCapitalize="none"
           spellCheck={false}
-          className={inputClass}
+          className={INPUT_CLASS}
           aria-invalid={usernameError || usernameState.kind === 'problem' ? true : undefined}
           aria-describedby="profile-username-hint"
         />
@@ -263,7 +260,7 @@ function AboutForm({ user }: { user: ProfileUser }) {
         )}
       </div>
       <div>
-        <label htmlFor="profile-bio" className={labelClass}>
+        <label htmlFor="profile-bio" className={LABEL_CLASS}>
           Bio
         </label>
         <textarea
@@ -272,7 +269,7 @@ function AboutForm({ user }: { user: ProfileUser }) {
           rows={3}
           defaultValue={user.bio}
           placeholder="What do you love doing with people?"
-          className={`${inputClass} h-auto py-3`}
+          className={`${INPUT_CLASS} h-auto py-3`}
           aria-invalid={fieldError(result, 'about', 'bio') ? true : undefined}
         />
         {fieldError(result, 'about', 'bio') ? (
@@ -458,7 +455,7 @@ function DeleteAccount({ username }: { username: string }) {
         sent in shared chats stay, shown as from a deleted user.
       </p>
       <div className="sm:max-w-sm">
-        <label htmlFor="profile-delete-confirm" className={labelClass}>
+        <label htmlFor="profile-delete-confirm" className={LABEL_CLASS}>
           Type your username, <span className="font-mono">{username}</span>, to confirm
         </label>
         <input
@@ -469,7 +466,7 @@ function DeleteAccount({ username }: { username: string }) {
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          className={inputClass}
+          className={INPUT_CLASS}
         />
       </div>
       <div>

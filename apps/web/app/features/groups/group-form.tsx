@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonClass } from '../../components/button-styles.ts';
+import { FIELD_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { uploadImage } from '../../components/upload-image.ts';
 
 export interface GroupFormValues {
@@ -41,10 +42,6 @@ interface SaveAnswer {
   message?: string;
 }
 
-const inputClass =
-  'w-full rounded-2xl border-2 border-line bg-white px-4 text-base text-ink placeholder:text-ink-soft/70 focus:border-coral-strong focus:outline-none aria-[invalid=true]:border-coral-strong';
-const labelClass = 'mb-1.5 block text-sm font-bold text-ink';
-
 function Field({
   label,
   hint,
@@ -60,7 +57,7 @@ function Field({
 }) {
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={LABEL_CLASS}>
         {label}
       </label>
       {children}
@@ -125,7 +122,7 @@ export function GroupForm({
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="image" value={image ?? ''} />
       <div>
-        <span className={labelClass} id={`${id}-cover-label`}>
+        <span className={LABEL_CLASS} id={`${id}-cover-label`}>
           Cover photo
         </span>
         <div className="relative grid aspect-[3/1] place-items-center overflow-hidden rounded-3xl border-2 border-dashed border-line bg-sand/60">
@@ -160,7 +157,7 @@ export function GroupForm({
           defaultValue={initial.title}
           maxLength={100}
           required
-          className={`${inputClass} h-12`}
+          className={`${FIELD_CLASS} h-12`}
           placeholder="Sunday Hikers"
           aria-invalid={Boolean(errorFor('title'))}
         />
@@ -172,12 +169,12 @@ export function GroupForm({
           defaultValue={initial.description}
           rows={4}
           maxLength={2000}
-          className={`${inputClass} py-3`}
+          className={`${FIELD_CLASS} py-3`}
           placeholder="Easy hikes around town, every other Sunday. Beginners welcome."
         />
       </Field>
       <fieldset>
-        <legend className={labelClass}>Who can find it</legend>
+        <legend className={LABEL_CLASS}>Who can find it</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {[
             {
@@ -236,7 +233,7 @@ export function GroupForm({
             id={`${id}-hashtags`}
             name="hashtags"
             defaultValue={initial.hashtags}
-            className={`${inputClass} h-12`}
+            className={`${FIELD_CLASS} h-12`}
             placeholder="hiking 🥾, outdoors"
             aria-describedby={`${id}-hashtags-hint`}
           />
@@ -246,7 +243,7 @@ export function GroupForm({
             id={`${id}-city`}
             name="city"
             defaultValue={initial.city}
-            className={`${inputClass} h-12`}
+            className={`${FIELD_CLASS} h-12`}
             placeholder="Lisbon"
             autoComplete="address-level2"
           />
@@ -270,7 +267,7 @@ export function GroupForm({
               step="0.01"
               inputMode="decimal"
               defaultValue={initial.price}
-              className={`${inputClass} h-12`}
+              className={`${FIELD_CLASS} h-12`}
               aria-describedby={`${id}-price-hint`}
             />
           </Field>
@@ -279,7 +276,7 @@ export function GroupForm({
               id={`${id}-recurrence`}
               name="recurrence"
               defaultValue={initial.recurrence}
-              className={`${inputClass} h-12`}
+              className={`${FIELD_CLASS} h-12`}
             >
               {BILLING.map((option) => (
                 <option key={option.value} value={option.value}>

@@ -5,6 +5,7 @@ import { afterSignInTarget } from '@plaza/core/route-guard';
 import { checkUsername as checkUsernameForm, isProvisionalUsername } from '@plaza/core/username';
 import { BrandWordmark } from '../../components/brand-logo.tsx';
 import { buttonClass } from '../../components/button-styles.ts';
+import { INPUT_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { uploadImage } from '../../components/upload-image.ts';
 import type { Viewer } from '../../root-data.ts';
@@ -38,10 +39,6 @@ export interface SignInModalProps {
   wantsPopup?: boolean;
   onClose?: () => void;
 }
-
-const inputClass =
-  'h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-base text-ink placeholder:text-ink-soft/70 focus:border-coral-strong focus:outline-none aria-[invalid=true]:border-coral-strong';
-const labelClass = 'mb-1.5 block text-sm font-bold text-ink';
 
 function goAfterSignIn() {
   window.localStorage.setItem(SESSION_STORAGE_KEY, 'signed-in');
@@ -194,7 +191,7 @@ function ContactStep({
       </div>
       {channel === 'email' ? (
         <div>
-          <label htmlFor="sign-in-email" className={labelClass}>
+          <label htmlFor="sign-in-email" className={LABEL_CLASS}>
             E-mail address
           </label>
           <input
@@ -205,7 +202,7 @@ function ContactStep({
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             placeholder="you@example.org"
-            className={inputClass}
+            className={INPUT_CLASS}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'sign-in-contact-error' : undefined}
           />
@@ -213,14 +210,14 @@ function ContactStep({
       ) : (
         <div className="grid gap-3 sm:grid-cols-[minmax(0,10rem)_1fr] sm:gap-2">
           <div>
-            <label htmlFor="sign-in-country" className={labelClass}>
+            <label htmlFor="sign-in-country" className={LABEL_CLASS}>
               Country
             </label>
             <select
               id="sign-in-country"
               value={country}
               onChange={(event) => setCountry(event.target.value)}
-              className={`${inputClass} px-3`}
+              className={`${INPUT_CLASS} px-3`}
               autoComplete="tel-country-code"
             >
               {countries.map((c) => (
@@ -231,7 +228,7 @@ function ContactStep({
             </select>
           </div>
           <div>
-            <label htmlFor="sign-in-phone" className={labelClass}>
+            <label htmlFor="sign-in-phone" className={LABEL_CLASS}>
               Phone number
             </label>
             <input
@@ -242,7 +239,7 @@ function ContactStep({
               required
               value={number}
               onChange={(event) => setNumber(event.target.value)}
-              className={inputClass}
+              className={INPUT_CLASS}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'sign-in-contact-error' : undefined}
             />
@@ -357,7 +354,7 @@ function CodeStep({
         </p>
       </div>
       <div>
-        <label htmlFor="sign-in-code" className={labelClass}>
+        <label htmlFor="sign-in-code" className={LABEL_CLASS}>
           Your code
         </label>
         <input
@@ -373,7 +370,7 @@ function CodeStep({
             setCode(event.target.value.replace(/\D/g, '').slice(0, ONE_TIME_CODE_LENGTH));
             setError(null);
           }}
-          className={`${inputClass} text-center font-mono text-2xl tracking-[0.5em]`}
+          className={`${INPUT_CLASS} text-center font-mono text-2xl tracking-[0.5em]`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'sign-in-code-error' : undefined}
         />
@@ -566,7 +563,7 @@ function OnboardingStep({ viewer }: { viewer: Viewer | null }) {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor="onboarding-first" className={labelClass}>
+          <label htmlFor="onboarding-first" className={LABEL_CLASS}>
             First name
           </label>
           <input
@@ -574,7 +571,7 @@ function OnboardingStep({ viewer }: { viewer: Viewer | null }) {
             autoComplete="given-name"
             value={first}
             onChange={(event) => setFirst(event.target.value)}
-            className={inputClass}
+            className={INPUT_CLASS}
             aria-invalid={fieldError('first') ? true : undefined}
             aria-describedby={fieldError('first') ? 'onboarding-first-error' : undefined}
           />
@@ -583,7 +580,7 @@ function OnboardingStep({ viewer }: { viewer: Viewer | null }) {
           ) : null}
         </div>
         <div>
-          <label htmlFor="onboarding-last" className={labelClass}>
+          <label htmlFor="onboarding-last" className={LABEL_CLASS}>
             Last name
           </label>
           <input
@@ -591,12 +588,12 @@ function OnboardingStep({ viewer }: { viewer: Viewer | null }) {
             autoComplete="family-name"
             value={last}
             onChange={(event) => setLast(event.target.value)}
-            className={inputClass}
+            className={INPUT_CLASS}
           />
         </div>
       </div>
       <div>
-        <label htmlFor="onboarding-username" className={labelClass}>
+        <label htmlFor="onboarding-username" className={LABEL_CLASS}>
           Username
         </label>
         <div className="relative">
@@ -613,7 +610,7 @@ function OnboardingStep({ viewer }: { viewer: Viewer | null }) {
             spellCheck={false}
             value={username}
             onChange={(event) => setUsername(event.target.value)}
-            className={`${inputClass} pl-9`}
+            className={`${INPUT_CLASS} pl-9`}
             aria-invalid={fieldError('username') || usernameState.kind === 'problem' ? true : undefined}
             aria-describedby="onboarding-username-hint"
           />

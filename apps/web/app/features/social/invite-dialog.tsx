@@ -2,6 +2,8 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { buttonClass } from '../../components/button-styles.ts';
+import { ActionMessage } from '../../components/action-message.tsx';
+import { INPUT_CLASS } from '../../components/form-styles.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { profileHref } from './people.ts';
 
@@ -18,20 +20,6 @@ interface ActionAnswer {
 }
 
 const SEARCH_DELAY_MS = 250;
-const inputClass =
-  'h-12 w-full rounded-2xl border-2 border-line bg-white px-4 text-base text-ink placeholder:text-ink-soft/70 focus:border-coral-strong focus:outline-none';
-
-function ResultMessage({ answer }: { answer: ActionAnswer | undefined }) {
-  if (!answer) return null;
-  return (
-    <p
-      role={answer.ok ? 'status' : 'alert'}
-      className={`text-sm font-semibold ${answer.ok ? 'text-ink' : 'text-coral-strong'}`}
-    >
-      {answer.message}
-    </p>
-  );
-}
 
 /**
  * Invite friends (issue 4): search the people and contacts one knows, invite a contact or a typed
@@ -85,7 +73,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
             <input
               id={toId}
               name="to"
-              className={inputClass}
+              className={INPUT_CLASS}
               placeholder="name@example.org or +1 415 555 0100"
               autoComplete="off"
             />
@@ -93,7 +81,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
               Invite
             </button>
           </div>
-          <ResultMessage answer={invite.data} />
+          <ActionMessage answer={invite.data} />
         </invite.Form>
 
         <div className="flex flex-col gap-2">
@@ -103,7 +91,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
           <input
             id={searchId}
             type="search"
-            className={inputClass}
+            className={INPUT_CLASS}
             placeholder="Search by name"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
@@ -173,7 +161,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
             onChange={(e) => void chooseFile(e)}
             className="text-sm"
           />
-          <ResultMessage answer={importer.data} />
+          <ActionMessage answer={importer.data} />
         </div>
       </div>
     </Dialog>
