@@ -76,6 +76,12 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.startGroupCheckout': 'mutation { startGroupCheckout(id: 1) { url } }',
   'Mutation.cancelSubscription': 'mutation { cancelSubscription(id: 1) }',
   'Query.myGroupSubscriptions': '{ myGroupSubscriptions { id } }',
+  'Query.myPlans': '{ myPlans(page: 1, dateFilter: "upcoming") { hasMore } }',
+  'Mutation.createPlan': 'mutation { createPlan(plan: { title: "Picnic" }) { key } }',
+  'Mutation.updatePlan': 'mutation { updatePlan(key: "abcdefghij", plan: { title: "Picnic" }) { key } }',
+  'Mutation.deletePlan': 'mutation { deletePlan(key: "abcdefghij") }',
+  'Mutation.respondToPlan': 'mutation { respondToPlan(key: "abcdefghij", response: ATTENDING) { key } }',
+  'Mutation.inviteToPlan': 'mutation { inviteToPlan(key: "abcdefghij", invitees: [{ id: 2 }]) { key } }',
 };
 
 describe('fields for signed-in people', () => {

@@ -182,7 +182,7 @@ export async function seedDemoWorld(platform: Platform, now = new Date()): Promi
           state: plan.place.state,
           latitude: micro(plan.place.latitude),
           longitude: micro(plan.place.longitude),
-          recurrence: plan.weekly ? { frequency: 'WEEKLY', byDay: plan.weekly } : null,
+          recurrence: plan.weekly && !plan.isPublic ? { frequency: 'WEEKLY', byDay: plan.weekly } : null,
           viewMask: plan.isPublic ? 1 : 128 | 64 | 2,
           hashtags: plan.hashtags,
           link: plan.link ?? null,

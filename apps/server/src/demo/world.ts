@@ -3,6 +3,8 @@
  * Berlin and Brooklyn. Dates are given relative to the moment of seeding, so plans stay upcoming.
  */
 
+import type { Weekday } from '@plaza/core/plan-occurrences';
+
 export interface DemoPerson {
   username: string;
   first: string;
@@ -51,7 +53,8 @@ export interface DemoPlan {
   minutes: number;
   place: DemoPlace;
   isPublic: boolean;
-  weekly?: string[];
+  /** Days a private plan repeats on; public plans do not repeat (spec 5). */
+  weekly?: Weekday[];
   attending: string[];
   interested?: string[];
   nextTime?: string[];

@@ -5,6 +5,7 @@ import '../domains/users/schema.ts';
 import '../domains/social/schema.ts';
 import '../domains/contacts/schema.ts';
 import '../domains/groups/schema.ts';
+import '../domains/plans/schema.ts';
 import '../domains/payments/schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -12,6 +12,8 @@ import {
 } from '../../src/db/schema/index.ts';
 import { newKey } from '../../src/ids.ts';
 import { defaultGroupAccessLevels } from '@plaza/core/group-roles';
+import { defaultPlanAccessLevels } from '@plaza/core/plan-access';
+import type { PlanRecurrence } from '@plaza/core/plan-occurrences';
 
 // Rows for the domains that have no API yet, built directly in the store.
 
@@ -88,13 +90,28 @@ export async function buildUser(db: Database, first: string, options: { email?: 
   return user!;
 }
 
+export interface PlanOptions {
+  groupId?: number;
+  /** Public by default (view mask 1); false gives the masks of a new private plan. */
+  isPublic?: boolean;
+  recurrence?: PlanRecurrence;
+  timezone?: string;
+  startsAt?: Date;
+  minutes?: number;
+  shareMask?: number;
+}
+
 export async function buildPlan(
   db: Database,
   creatorId: number,
-  responses: Array<{ userId: number; response: string }> = [],
-  options: { groupId?: number } = {},
+  responses: Array<{ userId: number; response: string | null; invited?: boolean; occurrence?: string }> = [],
+  options: PlanOptions = {},
 ) {
-  const starts = new Date(Date.now() + 7 * 86_400_000);
+  const starts = options.startsAt ?? new Date(Date.now() + 7 * 86_400_000);
+  const levels =
+    options.isPublic === undefined
+      ? null
+      : defaultPlanAccessLevels({ isPublic: options.isPublic, inGroup: options.groupId !== undefined });
   const [plan] = await db
     .insert(plans)
     .values({
@@ -103,14 +120,32 @@ export async function buildPlan(
       title: 'Picnic',
       creatorId,
       startsAt: starts,
-      endsAt: new Date(starts.getTime() + 3_600_000),
+      endsAt: new Date(starts.getTime() + (options.minutes ?? 60) * 60_000),
       groupId: options.groupId ?? null,
+      timezone: options.timezone ?? 'UTC',
+      city: options.timezone && options.timezone !== 'UTC' ? 'Somewhere' : null,
+      recurrence: options.recurrence ?? null,
+      ...(levels
+        ? {
+            viewMask: levels.view,
+            modifyMask: levels.modify,
+            shareMask: levels.share,
+            createChatMessageMask: levels.createChatMessage,
+          }
+        : {}),
+      ...(options.shareMask === undefined ? {} : { shareMask: options.shareMask }),
     })
     .returning();
   if (responses.length > 0) {
-    await db
-      .insert(planResponses)
-      .values(responses.map((r) => ({ planId: plan!.id, userId: r.userId, response: r.response })));
+    await db.insert(planResponses).values(
+      responses.map((r) => ({
+        planId: plan!.id,
+        userId: r.userId,
+        response: r.response,
+        invited: r.invited ?? false,
+        occurrence: r.occurrence ?? '',
+      })),
+    );
   }
   const [chat] = await db.insert(chats).values({ key: newKey(), type: 'p', planId: plan!.id }).returning();
   return { plan: plan!, chat: chat! };

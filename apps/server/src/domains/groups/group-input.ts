@@ -146,7 +146,7 @@ export async function checkGroupInput(
   return { set, hashtags: checkedHashtags };
 }
 
-async function checkImage(db: Database, userId: number, image: string | null): Promise<string | null> {
+export async function checkImage(db: Database, userId: number, image: string | null): Promise<string | null> {
   if (image === null) return null;
   const key = UPLOADED_IMAGE.exec(image)?.[1];
   const [upload] = key

@@ -4,14 +4,22 @@ import { plans, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { plazaError } from '../../graphql/errors.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
+import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { denied, type GroupAccess } from './group-access.ts';
 import { recordGroupAudit } from './record-group-audit.ts';
 
 export const GROUP_PLANS_SHOWN = 100;
 
-/** groupPlans: the group's plans still to come first, then past ones, as cards. */
-export async function listGroupPlans(db: Database, groupId: number): Promise<PlanCard[]> {
+/**
+ * groupPlans: the group's plans still to come first, then past ones, as cards; only those the
+ * viewer may view (decision 0009), so a private plan's existence stays private.
+ */
+export async function listGroupPlans(
+  db: Database,
+  groupId: number,
+  viewerId: number | null,
+): Promise<PlanCard[]> {
   return db
     .select({
       id: plans.id,
@@ -27,7 +35,7 @@ export async function listGroupPlans(db: Database, groupId: number): Promise<Pla
     })
     .from(plans)
     .innerJoin(users, eq(users.id, plans.creatorId))
-    .where(eq(plans.groupId, groupId))
+    .where(and(eq(plans.groupId, groupId), planVisibleTo('plans', viewerId)))
     .orderBy(
       sql`${plans.endsAt} < now()`,
       sql`CASE WHEN ${plans.endsAt} >= now() THEN ${plans.startsAt} END`,

@@ -55,9 +55,11 @@ async function ifViewable<T>(context: RequestContext, group: GroupCard, value: (
   return access.permissions.view ? value() : null;
 }
 
-const Coordinates = builder.objectRef<{ latitude: number; longitude: number }>('Coordinates').implement({
-  fields: (t) => ({ latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
-});
+export const Coordinates = builder
+  .objectRef<{ latitude: number; longitude: number }>('Coordinates')
+  .implement({
+    fields: (t) => ({ latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
+  });
 
 const GroupLocationRef = builder.objectRef<GroupRow>('GroupLocation').implement({
   fields: (t) => ({
@@ -76,7 +78,7 @@ const GroupLocationRef = builder.objectRef<GroupRow>('GroupLocation').implement(
   }),
 });
 
-const HashtagRef = builder
+export const HashtagRef = builder
   .objectRef<{ id: number | null; name: string; emoji: string | null }>('Hashtag')
   .implement({
     fields: (t) => ({
@@ -337,7 +339,8 @@ builder.objectFields(GroupRef, (t) => ({
   plans: t.field({
     type: [PlanRef],
     nullable: true,
-    resolve: (g, _a, context) => ifViewable(context, g, () => listGroupPlans(context.store.db, g.id)),
+    resolve: (g, _a, context) =>
+      ifViewable(context, g, () => listGroupPlans(context.store.db, g.id, context.viewer?.id ?? null)),
   }),
   payment: t.field({
     type: GroupPaymentRef,
@@ -583,7 +586,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, context) => {
       const access = await findGroup(context, { id: args.id });
       requireGroupContent(context, access);
-      return listGroupPlans(context.store.db, access.group.id);
+      return listGroupPlans(context.store.db, access.group.id, context.viewer?.id ?? null);
     },
   }),
   groupMemberCommon: t.field({

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import type { PlanOccurrence } from './plan-occurrence.ts';
 
 export interface PlanCard {
   id: number;
@@ -11,16 +12,21 @@ export interface PlanCard {
   timezone: string;
   locationName: string | null;
   city: string | null;
+  /** Set when the card shows one occurrence of a repeating plan (decision 0009). */
+  occurrence?: PlanOccurrence;
 }
 
-/** A plan as lists show it (spec 3 "Plan"); the plans issue adds the rest of its fields. */
+/** A plan as lists show it (spec 3 "Plan"); plans/schema.ts adds the rest of its fields. */
 export const PlanRef = builder.objectRef<PlanCard>('Plan').implement({
   fields: (t) => ({
     id: t.exposeInt('id'),
     key: t.exposeString('key'),
     slug: t.exposeString('slug'),
     title: t.exposeString('title'),
-    image: t.exposeString('image', { nullable: true }),
+    image: t.exposeString('image', {
+      nullable: true,
+      description: 'The plan’s picture, or its creator’s when it has none.',
+    }),
     startsAt: t.string({ resolve: (plan) => plan.startsAt.toISOString() }),
     endsAt: t.string({ resolve: (plan) => plan.endsAt.toISOString() }),
     timezone: t.exposeString('timezone'),

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
-import { PUBLIC_PLAN, rows } from './social-sql.ts';
+import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
+import { rows } from './social-sql.ts';
 
 export type DateFilter = 'upcoming' | 'past';
 export const PLANS_PAGE_SIZE = 10;
@@ -50,7 +51,7 @@ async function pageOf(
         FROM plans p JOIN users u ON u.id = p.creator_id
         WHERE (p.creator_id = ${input.userId} OR EXISTS (SELECT 1 FROM plan_responses r
                  WHERE r.plan_id = p.id AND r.user_id = ${input.userId} AND r.response = 'ATTENDING'))
-          AND ${when} AND ${isSelf ? sql`true` : PUBLIC_PLAN('p')}
+          AND ${when} AND ${isSelf ? sql`true` : planVisibleTo('p', input.viewerId)}
         ORDER BY ${order} LIMIT ${PLANS_PAGE_SIZE * 2 + 1} OFFSET ${offset}`,
   );
   const plans: PlanCard[] = found.slice(0, PLANS_PAGE_SIZE).map((p) => ({
@@ -71,8 +72,8 @@ async function pageOf(
 
 /**
  * A person's plans (created or attending), by page number as the spec pages events. Others see only
- * public plans. When the first page of `dateFilter` is empty and `dateFilterOnEmpty` is given, that
- * filter is used instead; `dateFilter` in the answer says which one was.
+ * the plans they may view (decision 0009). When the first page of `dateFilter` is empty and
+ * `dateFilterOnEmpty` is given, that filter is used instead; `dateFilter` in the answer says which one was.
  */
 export async function listUserPlans(
   db: Database,

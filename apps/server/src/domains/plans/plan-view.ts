@@ -1,0 +1,67 @@
+import type { RequestContext } from '../../graphql/context.ts';
+import { groupLoaders } from '../groups/group-loaders.ts';
+import { loadPlanAccess, type PlanAccess } from './plan-access.ts';
+import { planLoaders, type PlanRow } from './plan-loaders.ts';
+import { resolveOccurrence, type PlanOccurrence } from './plan-occurrence.ts';
+import type { PlanCard } from './plan-type.ts';
+
+/** Everything the Plan type's fields read: the row, the viewer's access, and the occurrence shown. */
+export interface PlanView {
+  row: PlanRow;
+  access: PlanAccess;
+  occurrence: PlanOccurrence;
+}
+
+const views = new WeakMap<PlanCard, Promise<PlanView>>();
+
+/** The view behind a card, loaded once per card and request. */
+export function viewOf(context: RequestContext, card: PlanCard): Promise<PlanView> {
+  let view = views.get(card);
+  if (!view) {
+    view = (async () => {
+      const row = await planLoaders(context).row.load(card.id);
+      if (!row) throw new Error(`plan ${card.id} vanished`);
+      const [access, occurrence] = await Promise.all([
+        loadPlanAccess(context, row),
+        card.occurrence ?? resolveOccurrence(context, row, null),
+      ]);
+      return { row, access, occurrence };
+    })();
+    views.set(card, view);
+  }
+  return view;
+}
+
+/** A card for one occurrence of a plan: its times and its own changes ("Only this plan") applied. */
+export async function planCardOf(
+  context: RequestContext,
+  row: PlanRow,
+  occurrence: PlanOccurrence,
+): Promise<PlanCard> {
+  const creator = await groupLoaders(context).user.load(row.creatorId);
+  const changes = occurrence.changes;
+  return {
+    id: row.id,
+    key: row.key,
+    slug: row.slug,
+    title: changes.title ?? row.title,
+    image: (changes.image !== undefined ? changes.image : row.image) ?? creator?.image ?? null,
+    startsAt: occurrence.startsAt,
+    endsAt: occurrence.endsAt,
+    timezone: row.timezone,
+    locationName: changes.locationName !== undefined ? changes.locationName : row.locationName,
+    city: changes.city !== undefined ? changes.city : row.city,
+    occurrence,
+  };
+}
+
+/** A field of the occurrence: its own change when it has one, else the series'. */
+export function occurrenceField<K extends keyof PlanOccurrence['changes'] & keyof PlanRow>(
+  view: PlanView,
+  field: K,
+): PlanRow[K] | NonNullable<PlanOccurrence['changes'][K]> | null {
+  const changed = view.occurrence.changes[field];
+  return changed !== undefined
+    ? (changed as NonNullable<PlanOccurrence['changes'][K]> | null)
+    : view.row[field];
+}

@@ -1,0 +1,25 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * SQL for "the viewer may view this plan" in lists, the same rule as `planPermissions(...).view`
+ * of @plaza/core/plan-access over the same facts (decision 0009): the view mask shares a bit with
+ * the viewer's mask, and a plan blocked from explore shows to its creator only. `alias` names the
+ * plans row. Organizations have no members yet, so same-organization viewing adds nobody here.
+ */
+export function planVisibleTo(alias: string, viewerId: number | null): SQL {
+  const p = sql.raw(alias);
+  const publicPlan = sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status <> 'BLOCKED')`;
+  if (viewerId === null) return publicPlan;
+  const response = (bit: number, value: string) =>
+    sql`((${p}.view_mask & ${sql.raw(String(bit))}) <> 0 AND EXISTS (SELECT 1 FROM plan_responses vr
+          WHERE vr.plan_id = ${p}.id AND vr.user_id = ${viewerId} AND vr.response = ${value}))`;
+  return sql`(${p}.creator_id = ${viewerId} OR (${p}.explore_status <> 'BLOCKED' AND (
+    (${p}.view_mask & 1) = 1
+    OR ((${p}.view_mask & 2) <> 0 AND EXISTS (SELECT 1 FROM plan_responses vr
+          WHERE vr.plan_id = ${p}.id AND vr.user_id = ${viewerId} AND vr.invited))
+    OR ${response(4, 'ATTENDING')} OR ${response(16, 'INTERESTED')} OR ${response(32, 'NEXT_TIME')}
+    OR ((${p}.view_mask & 8) <> 0 AND EXISTS (SELECT 1 FROM follows vf WHERE vf.user_id = ${viewerId}
+          AND vf.target_id = ${p}.creator_id AND vf.status = 'FOLLOWING'))
+    OR ((${p}.view_mask & 128) <> 0 AND EXISTS (SELECT 1 FROM group_members vm WHERE vm.group_id = ${p}.group_id
+          AND vm.user_id = ${viewerId} AND vm.status = 'member')))))`;
+}

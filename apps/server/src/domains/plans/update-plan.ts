@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import { parsePlanTime } from '@plaza/core/plan-time';
+import type { Database } from '../../db/client.ts';
+import { planOccurrences, plans, type PlanOccurrenceChanges } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../graphql/context.ts';
+import { badUserInput } from '../../graphql/errors.ts';
+import type { UserRow } from '../users/find-user.ts';
+import { checkImage } from '../groups/group-input.ts';
+import { planDenied, type PlanAccess } from './plan-access.ts';
+import { checkPlanInput, PLAN_LIMITS, type PlanInput } from './plan-input.ts';
+import { forgetPlan, type PlanRow } from './plan-loaders.ts';
+import { resolveOccurrence, seriesOf, type PlanOccurrence } from './plan-occurrence.ts';
+import { shiftOccurrenceKeys } from './shift-occurrence-keys.ts';
+
+/** "Apply the changes to:" (spec 4): all repeating plans, or only this one. */
+export type ApplyTo = 'ALL' | 'ONLY_THIS';
+
+/** The fields an "Only this plan" edit may change. */
+const ONLY_THIS_FIELDS = new Set([
+  'title',
+  'description',
+  'image',
+  'link',
+  'outUrl',
+  'location',
+  'start',
+  'end',
+]);
+
+/**
+ * Changes a plan (those its modify mask admits). ALL changes the plan, or the whole series of a
+ * repeating plan; ONLY_THIS changes one occurrence and keeps the series as it was.
+ */
+export async function updatePlan(
+  context: RequestContext,
+  actor: UserRow,
+  access: PlanAccess,
+  input: PlanInput,
+  target: { applyTo: ApplyTo; occurrence: string | null },
+): Promise<{ row: PlanRow; occurrence: PlanOccurrence | null }> {
+  if (!access.permissions.modify) throw planDenied(context, 'Only the plan’s creator can change it.');
+  const existing = access.plan;
+  if (target.applyTo === 'ONLY_THIS' && existing.recurrence) {
+    if (!target.occurrence) throw badUserInput('occurrence', 'Name the occurrence to change.');
+    const occurrence = await resolveOccurrence(context, existing, target.occurrence);
+    await changeOneOccurrence(context, actor, existing, occurrence, input);
+    forgetPlan(context, existing.id);
+    return { row: existing, occurrence: await resolveOccurrence(context, existing, target.occurrence) };
+  }
+  const values = await checkPlanInput(context, actor.id, input, existing, {
+    inGroup: existing.groupId !== null,
+  });
+  const row = await context.store.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const [updated] = await db
+      .update(plans)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(plans.id, existing.id))
+      .returning();
+    const before = seriesOf(existing);
+    const after = seriesOf(updated!);
+    if (before && after) await shiftOccurrenceKeys(db, existing.id, before, after);
+    if (!after) await db.delete(planOccurrences).where(eq(planOccurrences.planId, existing.id));
+    return updated!;
+  });
+  forgetPlan(context, existing.id);
+  return { row, occurrence: null };
+}
+
+async function changeOneOccurrence(
+  context: RequestContext,
+  actor: UserRow,
+  plan: PlanRow,
+  occurrence: PlanOccurrence,
+  input: PlanInput,
+): Promise<void> {
+  for (const [field, value] of Object.entries(input))
+    if (value !== undefined && !ONLY_THIS_FIELDS.has(field))
+      throw badUserInput(
+        field,
+        'Only this plan can change its title, description, picture, links, place and times.',
+      );
+  // The series' own checks read the fields; the result is kept on the occurrence only.
+  const checked = await checkPlanInput(context, actor.id, { ...input, start: null, end: null }, plan, {
+    inGroup: plan.groupId !== null,
+  });
+  const changes: PlanOccurrenceChanges = { ...occurrence.changes };
+  if (checked.title !== undefined) changes.title = checked.title;
+  if (checked.description !== undefined) changes.description = checked.description;
+  if (input.image !== undefined) changes.image = await checkImage(context.store.db, actor.id, input.image);
+  if (checked.link !== undefined) changes.link = checked.link;
+  if (checked.outUrl !== undefined) changes.outUrl = checked.outUrl;
+  if (input.location !== undefined) {
+    changes.locationName = checked.locationName ?? null;
+    changes.address = checked.address ?? null;
+    changes.city = checked.city ?? null;
+    changes.state = checked.state ?? null;
+  }
+  const read = (field: 'start' | 'end', value: string | null | undefined) => {
+    if (!value?.trim()) return null;
+    const instant = parsePlanTime(value, plan.timezone);
+    if (!instant) throw badUserInput(field, 'Give a date (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:mm).');
+    return instant;
+  };
+  const length = occurrence.endsAt.getTime() - occurrence.startsAt.getTime();
+  const startsAt = read('start', input.start) ?? occurrence.startsAt;
+  const endsAt = read('end', input.end) ?? new Date(startsAt.getTime() + length);
+  if (endsAt <= startsAt) throw badUserInput('end', 'The end is before the start.');
+  if ((changes.title?.length ?? 0) > PLAN_LIMITS.title)
+    throw badUserInput('title', `At most ${PLAN_LIMITS.title} characters.`);
+  const row = { startsAt, endsAt, changes, cancelled: false };
+  await context.store.db
+    .insert(planOccurrences)
+    .values({ planId: plan.id, occurrenceStart: new Date(occurrence.key), ...row })
+    .onConflictDoUpdate({ target: [planOccurrences.planId, planOccurrences.occurrenceStart], set: row });
+}

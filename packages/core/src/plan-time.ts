@@ -1,0 +1,106 @@
+import { Temporal } from 'temporal-polyfill';
+
+/** Time zone of a plan with no address or city: its times are treated as UTC (spec 5). */
+export const PLACELESS_TIME_ZONE = 'UTC';
+
+/** Spec 9: a plan lasts 1 hour by default. */
+export const DEFAULT_PLAN_LENGTH_MS = 3_600_000;
+
+/** Whether a name is an IANA time zone this runtime knows (links such as US/Pacific included). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.trim() === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Spec 5: the zone a plan's times live in; a plan without an address or city keeps UTC. */
+export function planTimeZone(input: {
+  timezone: string | null | undefined;
+  address: string | null | undefined;
+  city: string | null | undefined;
+}): string {
+  const hasPlace = Boolean(input.address?.trim()) || Boolean(input.city?.trim());
+  return hasPlace && input.timezone ? input.timezone : PLACELESS_TIME_ZONE;
+}
+
+function toZoned(instant: Date, timeZone: string): Temporal.ZonedDateTime {
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
+}
+
+/** The wall-clock date and time of an instant in a zone. */
+export function wallClockOf(instant: Date, timeZone: string): Temporal.PlainDateTime {
+  return toZoned(instant, timeZone).toPlainDateTime();
+}
+
+/**
+ * The instant a wall-clock time happens in a zone. A time skipped by a daylight-saving change moves
+ * forward by the gap; a repeated time takes its first (earlier) instant.
+ */
+export function instantOfWallClock(wall: Temporal.PlainDateTime, timeZone: string): Date {
+  const zoned = wall.toZonedDateTime(timeZone, { disambiguation: 'compatible' });
+  return new Date(zoned.epochMilliseconds);
+}
+
+/** Spec 9: the next full hour of the zone's clock after `now` (30- and 45-minute zones included). */
+export function nextFullHour(now: Date, timeZone: string = PLACELESS_TIME_ZONE): Date {
+  const hour = toZoned(now, timeZone)
+    .round({ smallestUnit: 'hour', roundingMode: 'floor' })
+    .add({ hours: 1 });
+  return new Date(hour.epochMilliseconds);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * A plan time as a client sends it: a date (midnight in the zone, for all-day plans), a wall-clock
+ * time in the plan's zone, or an instant with Z or an offset. Null when unreadable.
+ */
+export function parsePlanTime(value: string, timeZone: string): Date | null {
+  const text = value.trim();
+  try {
+    if (DATE_ONLY.test(text))
+      return instantOfWallClock(Temporal.PlainDate.from(text).toPlainDateTime(), timeZone);
+    if (WALL_CLOCK.test(text)) return instantOfWallClock(Temporal.PlainDateTime.from(text), timeZone);
+    if (WITH_OFFSET.test(text)) return new Date(Temporal.Instant.from(text).epochMilliseconds);
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/** Spec 3's start and end of a plan: date, utc, local, iso and timeSet. */
+export interface PlanTime {
+  /** The calendar date in the plan's zone, YYYY-MM-DD. */
+  date: string;
+  /** The instant in UTC, ISO 8601 with Z. */
+  utc: string;
+  /** The wall-clock time in the plan's zone, YYYY-MM-DDTHH:mm:ss, no offset. */
+  local: string;
+  /** ISO 8601 with the zone's offset at that instant. */
+  iso: string;
+  /** False for all-day plans: only the date counts. */
+  timeSet: boolean;
+}
+
+export function describePlanTime(instant: Date, timeZone: string, allDay: boolean): PlanTime {
+  const zoned = toZoned(instant, timeZone);
+  const local = zoned.toPlainDateTime().toString({ smallestUnit: 'second' });
+  return {
+    date: zoned.toPlainDate().toString(),
+    utc: instant.toISOString(),
+    local,
+    iso: zoned.toString({ smallestUnit: 'second', timeZoneName: 'never' }),
+    timeSet: !allDay,
+  };
+}
+
+/** The calendar date of an instant in a zone, shifted by whole days. */
+export function dateInZone(instant: Date, timeZone: string, days = 0): string {
+  return toZoned(instant, timeZone).toPlainDate().add({ days }).toString();
+}
