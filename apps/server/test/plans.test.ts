@@ -5,6 +5,7 @@ import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.
 import { buildGroup, buildPlan } from './support/factories.ts';
 import { lastMessageTo } from './support/outbox.ts';
 import { newPerson, type Person } from './support/people.ts';
+import { signInWithEmail } from './support/sign-in.ts';
 
 let t: TestPlaza;
 let ana: Person;
@@ -543,6 +544,39 @@ describe('invitations and sharing', () => {
       attending: true,
       viewerRoles: ['invited', 'attending'],
     });
+  });
+});
+
+describe('privacy', () => {
+  it('hides a plan from someone a block separates from its creator, also in group plan lists', async () => {
+    const [fay, eve] = [await newPerson(t, 'Fay'), await newPerson(t, 'Eve')];
+    const db = t.plaza.platform.store.db;
+    const { group } = await buildGroup(db, fay.userId, [], { isPublic: true });
+    const plan = await created(fay, { title: 'Open air', isPublic: true, groupId: group.id });
+    const list = 'query ($id: ID!) { groupPlans(id: $id) { key } }';
+    expect((await read(eve, plan.key)).errors).toBeUndefined();
+    expect((await t.gql(list, { id: group.id }, eve.headers)).data).toEqual({
+      groupPlans: [{ key: plan.key }],
+    });
+    await db.insert(follows).values({ userId: eve.userId, targetId: fay.userId, status: 'BLOCKED' });
+    expect(errorOf(await read(eve, plan.key))).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await t.gql(list, { id: group.id }, eve.headers)).data).toEqual({ groupPlans: [] });
+  });
+
+  it('lets someone invited by e-mail see the plan once they sign in with that address', async () => {
+    const plan = await created(ana, { title: 'Housewarming' });
+    await t.gql(
+      'mutation ($key: String!) { inviteToPlan(key: $key, invitees: [{ email: "gus@example.org" }]) { invitedContacts } }',
+      { key: plan.key },
+      ana.headers,
+    );
+    const gus = await signInWithEmail(t, 'gus@example.org');
+    const seen = await t.gql<{ plan: { authorization: { invited: boolean } } }>(
+      'query ($key: String!) { plan(key: $key) { authorization { invited } } }',
+      { key: plan.key },
+      gus.headers,
+    );
+    expect(seen.data).toEqual({ plan: { authorization: { invited: true } } });
   });
 });
 

@@ -92,6 +92,14 @@ describe('plan permissions', () => {
     expect(shown.map(([n]) => n)).toEqual(['creator']);
   });
 
+  it('hides a plan from someone a block separates from its creator, whatever their role', () => {
+    const levels = defaultPlanAccessLevels({ isPublic: true, inGroup: true });
+    for (const facts of Object.values(VIEWERS).filter((f) => !f.isCreator)) {
+      const blocked = { ...facts, blockedWithCreator: true };
+      expect(planPermissions({ levels, facts: blocked, signedIn: true, chatEnabled: true }).view).toBe(false);
+    }
+  });
+
   it('has open invites unless sharing is creator-only', () => {
     expect(hasOpenInvites(ACCESS_LEVEL.creator)).toBe(false);
     expect(hasOpenInvites(ACCESS_LEVEL.creator | ACCESS_LEVEL.attending)).toBe(true);

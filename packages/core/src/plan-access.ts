@@ -25,6 +25,8 @@ export interface PlanViewerFacts {
   isGroupMember: boolean;
   /** The viewer belongs to the plan's organization (spec 6: same-organization viewing). */
   sameOrganization: boolean;
+  /** A block stands between the viewer and the plan's creator, either way. */
+  blockedWithCreator: boolean;
 }
 
 export const NO_PLAN_FACTS: PlanViewerFacts = {
@@ -34,6 +36,7 @@ export const NO_PLAN_FACTS: PlanViewerFacts = {
   followsCreator: false,
   isGroupMember: false,
   sameOrganization: false,
+  blockedWithCreator: false,
 };
 
 const RESPONSE_BIT: Partial<Record<PlanResponseValue, number>> = {
@@ -116,7 +119,8 @@ export interface PlanPermissions {
  * Spec 6: view holds when the view mask matches the viewer's level or the viewer belongs to the
  * plan's organization; modify, share and createChat* are checked the same way against their masks
  * (and need view). Chat needs the plan's chat flag and view. A signed-out visitor only views. A
- * plan blocked from explore is seen by its creator alone.
+ * plan blocked from explore is seen by its creator alone, and a block between the viewer and the
+ * creator hides the plan whatever the masks say.
  */
 export function planPermissions(input: {
   levels: PlanAccessLevels;
@@ -129,7 +133,8 @@ export function planPermissions(input: {
   const mask = planViewerMask(input.facts);
   const view =
     (hasAccess(mask, input.levels.view) || input.facts.sameOrganization) &&
-    (!input.exploreBlocked || input.facts.isCreator);
+    (!input.exploreBlocked || input.facts.isCreator) &&
+    !input.facts.blockedWithCreator;
   const can = (required: number) => input.signedIn && view && hasAccess(mask, required);
   const chat = input.chatEnabled && view && input.signedIn;
   return {

@@ -5,7 +5,8 @@ import { NO_PLAN_FACTS, type PlanViewerFacts } from '@plaza/core/plan-access';
 import { isPlanResponseValue } from '@plaza/core/plan-response';
 import { planOccurrences, plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { rows } from '../social/social-sql.ts';
+import { blockedBetween, rows } from '../social/social-sql.ts';
+import { invitedByContact } from './plan-visibility-sql.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanOccurrenceRow = typeof planOccurrences.$inferSelect;
@@ -57,17 +58,19 @@ function createPlanLoaders(context: RequestContext) {
         responses: string | null;
         follows: boolean;
         member: boolean;
+        blocked: boolean;
       }>(
         db,
         sql`SELECT p.id, p.creator_id = ${viewerId} AS is_creator,
-              EXISTS (SELECT 1 FROM plan_responses r WHERE r.plan_id = p.id AND r.user_id = ${viewerId}
-                      AND r.invited) AS invited,
+              (EXISTS (SELECT 1 FROM plan_responses r WHERE r.plan_id = p.id AND r.user_id = ${viewerId}
+                      AND r.invited) OR ${invitedByContact(sql`p`, viewerId)}) AS invited,
               (SELECT string_agg(DISTINCT r.response, ',') FROM plan_responses r
                  WHERE r.plan_id = p.id AND r.user_id = ${viewerId} AND r.response IS NOT NULL) AS responses,
               EXISTS (SELECT 1 FROM follows f WHERE f.user_id = ${viewerId} AND f.target_id = p.creator_id
                       AND f.status = 'FOLLOWING') AS follows,
               EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = p.group_id AND m.user_id = ${viewerId}
-                      AND m.status = 'member') AS member
+                      AND m.status = 'member') AS member,
+              ${blockedBetween(viewerId, sql`p.creator_id`)} AS blocked
             FROM plans p WHERE p.id IN ${idList(ids)}`,
       );
       const byId = new Map(
@@ -81,6 +84,7 @@ function createPlanLoaders(context: RequestContext) {
             isGroupMember: row.member,
             // Organizations have no members table yet, so nobody shares one with a plan.
             sameOrganization: false,
+            blockedWithCreator: row.blocked,
           },
         ]),
       );

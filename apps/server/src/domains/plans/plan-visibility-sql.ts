@@ -1,11 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { blockedBetween } from '../social/social-sql.ts';
 
 /**
  * SQL for "the viewer may view this plan" in lists, the same rule as `planPermissions(...).view`
  * of @plaza/core/plan-access over the same facts (decision 0009): the view mask shares a bit with
- * the viewer's mask, and a plan blocked from explore shows to its creator only. `alias` names the
- * plans row. Organizations have no members yet, so same-organization viewing adds nobody here.
+ * the viewer's mask, a plan blocked from explore shows to its creator only, and a block between
+ * the viewer and the creator hides it. `alias` names the plans row. Organizations have no members
+ * yet, so same-organization viewing adds nobody here.
  */
+/** An invitation by e-mail or phone waits for the viewer's verified address or number. */
+export function invitedByContact(plan: SQL, viewerId: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM plan_contact_invites ci JOIN users me ON me.id = ${viewerId}
+    WHERE ci.plan_id = ${plan}.id AND ((me.email_verified AND ci.email = lower(me.email))
+      OR (me.phone_verified AND ci.phone = me.phone)))`;
+}
+
 export function planVisibleTo(alias: string, viewerId: number | null): SQL {
   const p = sql.raw(alias);
   const publicPlan = sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status <> 'BLOCKED')`;
@@ -13,10 +22,11 @@ export function planVisibleTo(alias: string, viewerId: number | null): SQL {
   const response = (bit: number, value: string) =>
     sql`((${p}.view_mask & ${sql.raw(String(bit))}) <> 0 AND EXISTS (SELECT 1 FROM plan_responses vr
           WHERE vr.plan_id = ${p}.id AND vr.user_id = ${viewerId} AND vr.response = ${value}))`;
-  return sql`(${p}.creator_id = ${viewerId} OR (${p}.explore_status <> 'BLOCKED' AND (
+  return sql`(${p}.creator_id = ${viewerId} OR (${p}.explore_status <> 'BLOCKED'
+    AND NOT ${blockedBetween(viewerId, sql`${p}.creator_id`)} AND (
     (${p}.view_mask & 1) = 1
-    OR ((${p}.view_mask & 2) <> 0 AND EXISTS (SELECT 1 FROM plan_responses vr
-          WHERE vr.plan_id = ${p}.id AND vr.user_id = ${viewerId} AND vr.invited))
+    OR ((${p}.view_mask & 2) <> 0 AND (EXISTS (SELECT 1 FROM plan_responses vr
+          WHERE vr.plan_id = ${p}.id AND vr.user_id = ${viewerId} AND vr.invited) OR ${invitedByContact(p, viewerId)}))
     OR ${response(4, 'ATTENDING')} OR ${response(16, 'INTERESTED')} OR ${response(32, 'NEXT_TIME')}
     OR ((${p}.view_mask & 8) <> 0 AND EXISTS (SELECT 1 FROM follows vf WHERE vf.user_id = ${viewerId}
           AND vf.target_id = ${p}.creator_id AND vf.status = 'FOLLOWING'))

@@ -682,7 +682,12 @@ builder.mutationFields((t) => ({
         applyTo: args.applyTo ?? 'ALL',
         occurrence: args.occurrence ?? null,
       });
-      const occurrence = result.occurrence ?? (await resolveOccurrence(context, result.row, args.occurrence));
+      // After ALL moved a series, the occurrence named may be gone: then the next one is shown.
+      const occurrence =
+        result.occurrence ??
+        (await resolveOccurrence(context, result.row, args.occurrence).catch(() =>
+          resolveOccurrence(context, result.row, null),
+        ));
       return planCardOf(context, result.row, occurrence);
     },
   }),
