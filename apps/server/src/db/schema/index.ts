@@ -7,3 +7,4 @@ export * from './media.ts';
 export * from './system.ts';
 export * from './social.ts';
 export * from './payments.ts';
+export * from './places.ts';
