@@ -8,3 +8,5 @@ export * from './system.ts';
 export * from './social.ts';
 export * from './payments.ts';
 export * from './places.ts';
+export * from './calendars.ts';
+export * from './jobs.ts';
