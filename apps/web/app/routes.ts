@@ -39,6 +39,8 @@ export default [
     route('profile/creator-account', 'routes/creator-account.tsx'),
     route('profile/stripe-signup', 'routes/stripe-signup.tsx'),
     route('profile/subscriptions', 'routes/subscriptions.tsx'),
+    route('event/create', 'routes/event-create.tsx'),
+    route('event/places', 'routes/event-places.ts'),
     // Public profiles (spec 2.1): /<username>, its sections and their aliases; the static routes
     // above win over these, and usernames never take a route's name (RESERVED_USERNAMES).
     route(':username', 'routes/public-profile.tsx'),
@@ -49,6 +51,8 @@ export default [
       id: 'routes/public-profile-groups-common',
     }),
     route(':username/friends', 'routes/public-profile.tsx', { id: 'routes/public-profile-friends' }),
+    // The plan page (spec 2.1): /<slug>/<key>; the profile sections above are static and win.
+    route(':slug/:key', 'routes/plan.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   layout('layouts/minimal-layout.tsx', [

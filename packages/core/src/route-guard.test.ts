@@ -102,6 +102,8 @@ describe('routeAccessOf', () => {
     ['/profile/subscriptions', 'private'],
     ['/community', 'private'],
     ['/community/create', 'private'],
+    ['/event/create', 'private'],
+    ['/evening-run/abc12345', 'public'],
     ['/group/board-games/abc12345', 'public'],
     ['/group/board-games/abc12345/invite', 'public'],
     ['/chatter', 'public'],

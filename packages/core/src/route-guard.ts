@@ -7,10 +7,10 @@ import { isSafeRedirect } from './redirect.ts';
  */
 export type RouteAccess = 'public' | 'guest-only' | 'callback' | 'private';
 
-const PRIVATE_PATH = /^\/(?:chat|profile|community)(?:\/|$)/i;
+const PRIVATE_PATH = /^\/(?:chat|profile|community|event)(?:\/|$)/i;
 const CALLBACK_PATH = /^\/login\/?$/i;
 
-/** The access of a path of the route table as it stands (only chat and profile need an account yet). */
+/** The access of a path of the route table as it stands (chat, profile, community and event need an account). */
 export function routeAccessOf(pathname: string): RouteAccess {
   if (CALLBACK_PATH.test(pathname)) return 'callback';
   if (PRIVATE_PATH.test(pathname)) return 'private';

@@ -15,6 +15,7 @@ import { memberNamesLabel } from '@plaza/core/name-list';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { PlusIcon } from '../components/icons.tsx';
 import { plazaContext } from '../context.ts';
 import { runGroupAction } from '../features/groups/group-action.server.ts';
 import { AUDIT_FIELDS, auditSentence, type GroupAuditEvent } from '../features/groups/group-audit.ts';
@@ -31,6 +32,8 @@ import { GroupForm } from '../features/groups/group-form.tsx';
 import { runGroupSave } from '../features/groups/group-save.server.ts';
 import { loadPaidContentCheck, priceLabel } from '../features/groups/paid-content.ts';
 import { buildPageMeta } from '../features/meta/page-meta.ts';
+import { PlanCardList } from '../features/plans/plan-card.tsx';
+import { PLAN_CARD_FIELDS, type PlanCard } from '../features/plans/plan-data.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { rootDataFromMatches } from '../root-data.ts';
 import type { Route } from './+types/group';
@@ -45,12 +48,14 @@ type Tab = (typeof TABS)[number]['id'];
 const GROUP = `query GroupPage($key: String!) { group(key: $key) { ${GROUP_PAGE_FIELDS} } }`;
 
 const INSIDE = `query GroupInside($id: ID!, $withRequests: Boolean!, $withAudit: Boolean!) {
+  plans: groupPlans(id: $id) { ${PLAN_CARD_FIELDS} }
   members: groupMembers(id: $id) { nextMarker members { ${MEMBER_FIELDS} } }
   requests: groupMembers(id: $id, requests: true) @include(if: $withRequests) { members { ${MEMBER_FIELDS} } }
   audit: groupAuditLog(id: $id) @include(if: $withAudit) { events { ${AUDIT_FIELDS} } }
 }`;
 
 interface InsideAnswer {
+  plans: PlanCard[] | null;
   members: { nextMarker: string | null; members: GroupMember[] } | null;
   requests?: { members: GroupMember[] } | null;
   audit?: { events: GroupAuditEvent[] } | null;
@@ -90,6 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     group,
     tab,
     members: inside?.data?.members?.members ?? null,
+    plans: inside?.data?.plans ?? [],
     requests: inside?.data?.requests?.members ?? [],
     audit: inside?.data?.audit?.events ?? [],
     viewerId: context.get(viewerContext)?.id ?? null,
@@ -369,7 +375,7 @@ function EditGroupDialog({
 
 /** /group/<slug>/<key> (spec 2.1): rendered on the server for everyone, with what the viewer may see. */
 export default function Group() {
-  const { group, tab, members, requests, audit, viewerId, shareKey, canSetPrice } =
+  const { group, tab, members, plans, requests, audit, viewerId, shareKey, canSetPrice } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
@@ -462,6 +468,26 @@ export default function Group() {
         </ul>
       ) : null}
 
+      {members !== null ? (
+        <section aria-labelledby="group-plans" className="mt-10">
+          <div className="mb-3 flex items-center justify-between gap-2">
+            <h2 id="group-plans" className="font-display text-2xl font-extrabold">
+              Plans
+            </h2>
+            {permissions?.createPlan ? (
+              <Link to={`/event/create?group=${group.id}`} className={buttonClass('primary')}>
+                <PlusIcon className="size-4" /> New plan
+              </Link>
+            ) : null}
+          </div>
+          <PlanCardList
+            plans={plans}
+            empty={
+              permissions?.createPlan ? 'No plans yet. Start one and the group will see it.' : 'No plans yet.'
+            }
+          />
+        </section>
+      ) : null}
       {members === null ? (
         <div className="mt-10 rounded-3xl border border-line bg-white p-8 text-center">
           <h2 className="font-display text-xl font-extrabold">Members only</h2>

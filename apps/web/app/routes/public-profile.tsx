@@ -215,7 +215,7 @@ function planWhen(plan: PlanCard): string {
 /** One plan or group in a profile's grid: its picture (or a tinted square) beside a few lines. */
 function ThumbCard({ image, tint, children }: { image: string | null; tint: string; children: ReactNode }) {
   return (
-    <li className="flex gap-3 rounded-2xl border border-line bg-white p-3">
+    <li className="relative flex gap-3 rounded-2xl border border-line bg-white p-3 focus-within:ring-2 focus-within:ring-ink">
       {image ? (
         <img src={image} alt="" className="size-16 shrink-0 rounded-xl object-cover" loading="lazy" />
       ) : (
@@ -236,7 +236,12 @@ function PlanList({ plans, empty }: { plans: PlanCard[]; empty: string }) {
     <CardGrid isEmpty={plans.length === 0} empty={empty}>
       {plans.map((plan) => (
         <ThumbCard key={plan.key} image={plan.image} tint="bg-sun-soft">
-          <p className="truncate font-bold text-ink">{plan.title}</p>
+          <Link
+            to={`/${plan.slug}/${plan.key}`}
+            className="block truncate font-bold text-ink after:absolute after:inset-0 focus:outline-none"
+          >
+            {plan.title}
+          </Link>
           <p className="text-sm text-coral-strong">{planWhen(plan)}</p>
           {plan.location || plan.city ? (
             <p className="truncate text-sm text-ink-soft">
@@ -254,7 +259,12 @@ function GroupList({ groups, empty }: { groups: GroupCard[]; empty: string }) {
     <CardGrid isEmpty={groups.length === 0} empty={empty}>
       {groups.map((group) => (
         <ThumbCard key={group.key} image={group.image} tint="bg-lilac-soft">
-          <p className="truncate font-bold text-ink">{group.title}</p>
+          <Link
+            to={`/group/${group.slug}/${group.key}`}
+            className="block truncate font-bold text-ink after:absolute after:inset-0 focus:outline-none"
+          >
+            {group.title}
+          </Link>
           <p className="text-sm text-ink-soft">
             {formatCount(group.memberCount)} {group.memberCount === 1 ? 'member' : 'members'}
           </p>
