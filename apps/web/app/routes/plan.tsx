@@ -24,6 +24,7 @@ import {
   type PlanPage,
 } from '../features/plans/plan-data.ts';
 import { PlanForm, RepeatChoiceDialog, type PlanFormValues } from '../features/plans/plan-form.tsx';
+import { PlanInviteDialog } from '../features/plans/plan-invite-dialog.tsx';
 import { runPlanSave } from '../features/plans/plan-save.server.ts';
 import { useBrowserTimeZone } from '../features/plans/browser-values.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
@@ -42,6 +43,10 @@ const INSIDE = `query PlanInside($key: String!, $inviteKey: String, $occurrence:
 
 const RESPOND = `mutation RespondToPlan($key: String!, $response: PlanResponse!, $occurrence: String, $inviteKey: String) {
   respondToPlan(key: $key, response: $response, occurrence: $occurrence, inviteKey: $inviteKey) { key }
+}`;
+
+const INVITE = `mutation InviteToPlan($key: String!, $invitees: [PlanInviteeInput!]!) {
+  inviteToPlan(key: $key, invitees: $invitees) { invitedUsers invitedContacts }
 }`;
 
 const DELETE = `mutation DeletePlan($key: String!, $applyTo: PlanApplyTo, $occurrence: String) {
@@ -133,6 +138,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
     return outcome.ok
       ? { intent, ok: true, message: RESPONSE_CHOICES.find((c) => c.value === response)?.label ?? 'Saved' }
+      : { intent, ok: false, message: outcome.message };
+  }
+  if (intent === 'invite') {
+    const id = String(form.get('id') ?? '').trim();
+    const to = String(form.get('to') ?? '').trim();
+    if (!id && !to) return { intent, ok: false, message: 'Type an e-mail address or a phone number.' };
+    const invitee = id ? { id } : to.includes('@') ? { email: to } : { phone: to };
+    const outcome = mutationOutcome(await server.graphql(INVITE, { key: params.key, invitees: [invitee] }));
+    return outcome.ok
+      ? { intent, ok: true, message: id ? 'Invited.' : `Invitation sent to ${to}.` }
       : { intent, ok: false, message: outcome.message };
   }
   if (intent === 'delete') {
@@ -386,6 +401,7 @@ function formValuesOf(plan: PlanPage): PlanFormValues {
 /** /<slug>/<key> (spec 2.1): the plan page, rendered on the server for everyone who may view it. */
 export default function Plan() {
   const { plan, going, interested, dates, viewerId } = useLoaderData<typeof loader>();
+  const [isInviting, setIsInviting] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
   // The reader's own zone is known only in the browser; the server renders the plan's.
@@ -546,6 +562,11 @@ export default function Plan() {
                 Plan chat
               </Link>
             ) : null}
+            {plan.permissions.invite ? (
+              <button type="button" className={buttonClass('secondary')} onClick={() => setIsInviting(true)}>
+                Invite
+              </button>
+            ) : null}
             {plan.permissions.modify ? (
               <Link to={editHash} className={buttonClass('secondary')}>
                 Edit
@@ -619,6 +640,7 @@ export default function Plan() {
           </div>
         </div>
       </div>
+      {isInviting ? <PlanInviteDialog action={planHref(plan)} onClose={() => setIsInviting(false)} /> : null}
       {isEditing ? (
         <Dialog title="Edit plan" onClose={closeEdit} className="max-w-2xl">
           <div className="px-6 pt-2 pb-6">

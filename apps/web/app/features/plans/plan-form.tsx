@@ -208,15 +208,27 @@ export function PlanForm({
       <input type="hidden" name="timezone" value={browserZone} />
       <input type="hidden" name="applyTo" defaultValue="ALL" />
       {occurrence ? <input type="hidden" name="occurrence" value={occurrence} /> : null}
+      <Field label="What’s the plan?" id={`${id}-title`} error={errorFor('title')}>
+        <input
+          id={`${id}-title`}
+          name="title"
+          defaultValue={initial.title}
+          maxLength={120}
+          required
+          className={`${FIELD_CLASS} h-12`}
+          placeholder="Sunset picnic at the lookout"
+          aria-invalid={Boolean(errorFor('title'))}
+        />
+      </Field>
       <div>
         <span className={LABEL_CLASS} id={`${id}-cover-label`}>
           Picture
         </span>
-        <div className="relative grid aspect-[2/1] place-items-center overflow-hidden rounded-3xl border-2 border-dashed border-line bg-sand/60">
+        <div className="relative grid aspect-[3/1] place-items-center overflow-hidden rounded-3xl border-2 border-dashed border-line bg-sand/60">
           {image ? (
             <img src={image} alt="Picture of the plan" className="absolute inset-0 size-full object-cover" />
           ) : null}
-          <label className={`relative z-10 cursor-pointer ${buttonClass(image ? 'secondary' : 'primary')}`}>
+          <label className={`relative z-10 cursor-pointer ${buttonClass('secondary')}`}>
             {isUploading ? 'Uploading…' : image ? 'Change picture' : 'Add a picture'}
             <input
               type="file"
@@ -234,18 +246,6 @@ export function PlanForm({
           </p>
         ) : null}
       </div>
-      <Field label="What’s the plan?" id={`${id}-title`} error={errorFor('title')}>
-        <input
-          id={`${id}-title`}
-          name="title"
-          defaultValue={initial.title}
-          maxLength={120}
-          required
-          className={`${FIELD_CLASS} h-12`}
-          placeholder="Sunset picnic at the lookout"
-          aria-invalid={Boolean(errorFor('title'))}
-        />
-      </Field>
       <fieldset className="rounded-3xl border border-line bg-white p-4 sm:p-5">
         <legend className="px-1 text-sm font-bold">When</legend>
         <div className="grid gap-4 sm:grid-cols-2">
