@@ -6,6 +6,7 @@ import { CHAT_HREF, LOG_IN_HREF, SIGN_UP_HREF } from '../features/session/auth-l
 import { SignOutDialog } from '../features/session/sign-out-dialog.tsx';
 import { BrandWordmark } from './brand-logo.tsx';
 import { buttonClass } from './button-styles.ts';
+import { PlusIcon } from './icons.tsx';
 
 const MAIN_LINKS = [
   { to: '/#how-it-works', label: 'How it works' },
@@ -134,6 +135,11 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
             </Link>
           </li>
           <li>
+            <Link to="/community" className={itemClass} onClick={() => setIsOpen(false)}>
+              Groups
+            </Link>
+          </li>
+          <li>
             <Link to="/profile" className={itemClass} onClick={() => setIsOpen(false)}>
               Settings
             </Link>
@@ -169,6 +175,16 @@ function SignedInActions({
   return (
     <div className="flex min-w-0 flex-1 items-center justify-end gap-2 sm:gap-3">
       {showsSearch ? <SearchBox /> : null}
+      <Link
+        to="/event/create"
+        className={`${buttonClass('secondary')} max-sm:w-10 max-sm:px-0`}
+        aria-label="New plan"
+      >
+        <PlusIcon className="size-4" />
+        <span className="hidden sm:inline" aria-hidden="true">
+          New plan
+        </span>
+      </Link>
       {showsChatLink ? (
         <span className="hidden md:block">
           <Link to={CHAT_HREF} className={buttonClass('primary')}>

@@ -427,9 +427,9 @@ export default function Plan() {
         <div className="flex flex-col gap-6">
           <div className="overflow-hidden rounded-3xl bg-gradient-to-br from-sun-soft via-coral-soft to-lilac-soft shadow-sm">
             {plan.image ? (
-              <img src={plan.image} alt="" className="aspect-square w-full object-cover" />
+              <img src={plan.image} alt="" className="aspect-[4/3] w-full object-cover md:aspect-square" />
             ) : (
-              <div className="grid aspect-square w-full place-items-center">
+              <div className="grid aspect-[3/1] w-full place-items-center md:aspect-square">
                 <CalendarIcon className="size-16 text-ink/30" />
               </div>
             )}

@@ -56,11 +56,11 @@ interface PublicProfileAnswer {
 
 const PUBLIC_PROFILE = `query PublicProfile(
   $username: String!, $withEvents: Boolean!, $withFriends: Boolean!, $withGroups: Boolean!,
-  $eventsDateFilter: String, $groupsFilter: String
+  $eventsDateFilter: String, $eventsPage: Int, $groupsFilter: String
 ) {
   publicProfile(
     username: $username, withUser: true, withEvents: $withEvents, withFriends: $withFriends,
-    withGroups: $withGroups, eventsDateFilter: $eventsDateFilter, groupsFilter: $groupsFilter
+    withGroups: $withGroups, eventsDateFilter: $eventsDateFilter, eventsPage: $eventsPage, groupsFilter: $groupsFilter
   ) {
     isRestricted
     user {
@@ -94,6 +94,11 @@ function sectionOf(pathname: string) {
   }
 }
 
+function pageOf(value: string | null): number {
+  const page = Number(value ?? 1);
+  return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const found = sectionOf(url.pathname);
@@ -105,6 +110,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     withFriends: section === 'friends',
     withGroups: section === 'user' || section === 'groups',
     eventsDateFilter: 'dateFilter' in found ? found.dateFilter : 'upcoming',
+    // Plans page by page numbers (spec 7: publicUserPlan), ?page=2 and on.
+    eventsPage: section === 'events' ? pageOf(url.searchParams.get('page')) : 1,
     groupsFilter: 'groupsFilter' in found ? found.groupsFilter : 'public',
   });
   const code = result.errors?.[0]?.extensions?.code;
@@ -441,6 +448,13 @@ export default function PublicProfile() {
               plans={profile.events?.plans ?? []}
               empty={subPath === 'events/past' ? 'No past public plans.' : 'No upcoming public plans.'}
             />
+            {profile.events?.hasMore && profile.events.nextPage ? (
+              <div className="mt-4 flex justify-center">
+                <Link to={`?page=${profile.events.nextPage}`} className={buttonClass('secondary')}>
+                  {subPath === 'events/past' ? 'Older plans' : 'Later plans'}
+                </Link>
+              </div>
+            ) : null}
           </section>
         ) : section === 'groups' ? (
           <section aria-label="Groups">
