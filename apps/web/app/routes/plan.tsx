@@ -557,11 +557,6 @@ export default function Plan() {
                 Tickets · {plan.outUrlText}
               </a>
             ) : null}
-            {plan.chatKey ? (
-              <Link to={`/chat/p/${plan.chatKey}`} className={buttonClass('secondary')}>
-                Plan chat
-              </Link>
-            ) : null}
             {plan.permissions.invite ? (
               <button type="button" className={buttonClass('secondary')} onClick={() => setIsInviting(true)}>
                 Invite
