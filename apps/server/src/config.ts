@@ -28,6 +28,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PLAZA_CITIES_MIN_POPULATION: z.coerce.number().int().min(0).default(1000),
 });
 
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
@@ -57,6 +58,8 @@ export interface Config {
   oidc: OidcConfig | null;
   /** Card payments for paid groups (decision 0008); null when not configured (paid checkout is off). */
   stripe: StripeConfig | null;
+  /** Cities of the place data set with at least this many people are loaded (decision 0010). */
+  citiesMinPopulation: number;
 }
 
 export interface StripeConfig {
@@ -135,5 +138,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           }
         : null,
+    citiesMinPopulation: e.PLAZA_CITIES_MIN_POPULATION,
   };
 }

@@ -35,18 +35,37 @@ logger.info(
   `Plaza is ready at ${config.publicUrl}`,
 );
 
+// The city data set loads in the background once the server answers (decision 0010); the short
+// wait keeps its synchronous parsing away from the first requests.
+const cityLoad = new AbortController();
+let cityLoading: Promise<void> = Promise.resolve();
+const cityLoadTimer = setTimeout(() => {
+  cityLoading = import('./domains/places/load-cities.ts').then(({ loadCitiesInBackground }) =>
+    loadCitiesInBackground(plaza.platform.store, {
+      minPopulation: config.citiesMinPopulation,
+      logger,
+      signal: cityLoad.signal,
+    }),
+  );
+}, 1000);
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    clearTimeout(cityLoadTimer);
+    cityLoad.abort();
     logger.info({ signal }, 'shutting down');
-    plaza.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // A city load in progress stops after its current batch, before the store closes.
+    cityLoading
+      .then(() => plaza.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

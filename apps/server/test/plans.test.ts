@@ -165,6 +165,62 @@ describe('event form rules (spec 5), enforced by the server', () => {
     expect(placed.start.utc).toBe('2027-03-01T01:00:00.000Z');
   });
 
+  it('takes the time zone found at the place’s coordinates over the one sent (decision 0010)', async () => {
+    const plan = await created(ana, {
+      title: 'Pier walk',
+      start: '2027-03-01T10:00',
+      timezone: 'Asia/Tokyo',
+      location: {
+        name: 'Pier 39',
+        city: 'San Francisco',
+        coordinates: { latitude: 37.8087, longitude: -122.4098 },
+      },
+    });
+    expect(plan.timezone).toBe('America/Los_Angeles');
+    expect(plan.start).toMatchObject({ local: '2027-03-01T10:00:00', utc: '2027-03-01T18:00:00.000Z' });
+    // Without a zone sent at all, the coordinates still decide it.
+    const unsent = await created(ana, {
+      title: 'Noodles',
+      start: '2027-03-01T12:00',
+      location: { city: 'Kathmandu', coordinates: { latitude: 27.7, longitude: 85.32 } },
+    });
+    expect(unsent.timezone).toBe('Asia/Kathmandu');
+    expect(unsent.start.utc).toBe('2027-03-01T06:15:00.000Z');
+  });
+
+  it('keeps UTC for coordinates without an address or city, and follows the place when it moves', async () => {
+    const pinned = await created(ana, {
+      title: 'Pinned',
+      start: '2027-03-01T10:00',
+      location: { name: 'A spot', coordinates: { latitude: 52.52, longitude: 13.4 } },
+    });
+    expect(pinned.timezone).toBe('UTC');
+    const moved = await t.gql<{ updatePlan: Plan }>(
+      `mutation ($key: String!, $plan: PlanInput!) { updatePlan(key: $key, plan: $plan) { timezone start { utc local } } }`,
+      {
+        key: pinned.key,
+        plan: {
+          timezone: 'Europe/Lisbon',
+          location: { name: 'A spot', city: 'Berlin', coordinates: { latitude: 52.52, longitude: 13.4 } },
+        },
+      },
+      ana.headers,
+    );
+    expect(moved.errors).toBeUndefined();
+    // The zone changes; the stored instant stays, read again on Berlin’s clock.
+    expect(moved.data!.updatePlan).toEqual({
+      timezone: 'Europe/Berlin',
+      start: { utc: '2027-03-01T10:00:00.000Z', local: '2027-03-01T11:00:00' },
+    });
+    // A zone sent later does not override the place’s.
+    const resent = await t.gql<{ updatePlan: Plan }>(
+      `mutation ($key: String!) { updatePlan(key: $key, plan: { timezone: "Asia/Tokyo" }) { timezone } }`,
+      { key: pinned.key },
+      ana.headers,
+    );
+    expect(resent.data?.updatePlan.timezone).toBe('Europe/Berlin');
+  });
+
   it('keeps hashtags only on public plans', async () => {
     const plan = await created(ana, { title: 'Quiet', hashtags: ['secret'] });
     expect(plan.hashtags).toEqual([]);

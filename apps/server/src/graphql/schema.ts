@@ -7,5 +7,6 @@ import '../domains/contacts/schema.ts';
 import '../domains/groups/schema.ts';
 import '../domains/plans/schema.ts';
 import '../domains/payments/schema.ts';
+import '../domains/places/schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

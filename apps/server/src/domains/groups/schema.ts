@@ -404,7 +404,7 @@ builder.objectFields(GroupRef, (t) => ({
   }),
 }));
 
-const CoordinatesInput = builder.inputType('CoordinatesInput', {
+export const CoordinatesInput = builder.inputType('CoordinatesInput', {
   fields: (t) => ({
     latitude: t.float({ required: true }),
     longitude: t.float({ required: true }),

@@ -1,3 +1,4 @@
+import { isPublicPlanMask } from '@plaza/core/plan-access';
 import { slugify } from '@plaza/core/slug';
 import type { Database } from '../../db/client.ts';
 import { chatMembers, chats, plans } from '../../db/schema/index.ts';
@@ -5,6 +6,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { newKey } from '../../ids.ts';
 import { denied, type GroupAccess } from '../groups/group-access.ts';
 import { recordGroupAudit } from '../groups/record-group-audit.ts';
+import { rememberPlanVenue } from '../places/remember-venue.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { checkPlanInput, type PlanInput } from './plan-input.ts';
 import type { PlanRow } from './plan-loaders.ts';
@@ -40,6 +42,8 @@ export async function createPlan(
       .returning();
     const [chat] = await db.insert(chats).values({ key: newKey(), type: 'p', planId: plan!.id }).returning();
     await db.insert(chatMembers).values({ chatId: chat!.id, userId: creator.id });
+    if (input.location != null)
+      await rememberPlanVenue(db, creator.id, plan!, { isPublic: isPublicPlanMask(plan!.viewMask) });
     if (group)
       await recordGroupAudit(db, {
         groupId: group.group.id,

@@ -12,6 +12,8 @@ import type { plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { checkImage } from '../groups/group-input.ts';
+import { findPlace } from '../places/place-rows.ts';
+import { timeZoneAt } from '../places/time-zone-at.ts';
 import type { PlanRow } from './plan-loaders.ts';
 
 /** Fields of createPlan(plan) and updatePlan(key, plan); absent fields keep their value. */
@@ -29,6 +31,8 @@ export interface PlanInput {
   end?: string | null;
   timezone?: string | null;
   location?: {
+    /** A place of searchLocations: fills name, address, city, state and coordinates from it. */
+    placeId?: string | number | null;
     name?: string | null;
     address?: string | null;
     city?: string | null;
@@ -105,22 +109,40 @@ export async function checkPlanInput(
 
   if (input.location !== undefined) {
     const location = input.location ?? {};
-    set.locationName = text('location.name', location.name, PLAN_LIMITS.text);
-    set.address = text('location.address', location.address, PLAN_LIMITS.text);
-    set.city = text('location.city', location.city, PLAN_LIMITS.text);
-    set.state = text('location.state', location.state, PLAN_LIMITS.text);
     set.locationQuery = text('location.query', location.query, PLAN_LIMITS.text);
-    const coordinates = location.coordinates;
-    if (coordinates && (Math.abs(coordinates.latitude) > 90 || Math.abs(coordinates.longitude) > 180))
-      throw badUserInput('location.coordinates', 'Latitude is within ±90 and longitude within ±180.');
-    set.latitude = coordinates ? micro(coordinates.latitude) : null;
-    set.longitude = coordinates ? micro(coordinates.longitude) : null;
+    const placeId = location.placeId == null ? '' : String(location.placeId).trim();
+    if (placeId !== '') {
+      // A place picked from searchLocations: the server fills the rest from it.
+      const place = await findPlace(context.store.db, placeId, actorId);
+      if (!place) throw badUserInput('location.placeId', 'This place could not be found.');
+      set.locationName = place.name;
+      set.address = place.address.trim() || null;
+      set.city = place.city.trim() || null;
+      set.state = place.state;
+      set.latitude = place.latitude;
+      set.longitude = place.longitude;
+    } else {
+      set.locationName = text('location.name', location.name, PLAN_LIMITS.text);
+      set.address = text('location.address', location.address, PLAN_LIMITS.text);
+      set.city = text('location.city', location.city, PLAN_LIMITS.text);
+      set.state = text('location.state', location.state, PLAN_LIMITS.text);
+      const coordinates = location.coordinates;
+      if (coordinates && (Math.abs(coordinates.latitude) > 90 || Math.abs(coordinates.longitude) > 180))
+        throw badUserInput('location.coordinates', 'Latitude is within ±90 and longitude within ±180.');
+      set.latitude = coordinates ? micro(coordinates.latitude) : null;
+      set.longitude = coordinates ? micro(coordinates.longitude) : null;
+    }
   }
 
   if (input.timezone != null && !isTimeZone(input.timezone))
     throw badUserInput('timezone', 'This is not a known time zone (IANA name, e.g. Europe/Berlin).');
+  // A place with coordinates decides the zone (decision 0010); the sent zone serves places without.
+  const latitude = set.latitude !== undefined ? set.latitude : (existing?.latitude ?? null);
+  const longitude = set.longitude !== undefined ? set.longitude : (existing?.longitude ?? null);
+  const zoneAtPlace =
+    latitude !== null && longitude !== null ? timeZoneAt(latitude / 1e6, longitude / 1e6) : null;
   const timezone = planTimeZone({
-    timezone: input.timezone ?? existing?.timezone,
+    timezone: zoneAtPlace ?? input.timezone ?? existing?.timezone,
     address: set.address !== undefined ? set.address : existing?.address,
     city: set.city !== undefined ? set.city : existing?.city,
   });

@@ -468,6 +468,10 @@ const CoordinatesInput = builder.inputType('PlanCoordinatesInput', {
 
 const PlanLocationInput = builder.inputType('PlanLocationInput', {
   fields: (t) => ({
+    placeId: t.id({
+      description:
+        'A Location id from searchLocations: the server fills name, address, city, state and coordinates from it.',
+    }),
     name: t.string(),
     address: t.string(),
     city: t.string(),
@@ -515,7 +519,10 @@ const PlanInputRef = builder.inputType('PlanInput', {
     end: t.string({
       description: 'As start; exclusive for all-day plans. Missing: one hour after the start.',
     }),
-    timezone: t.string({ description: 'IANA name; a plan without address or city stays in UTC.' }),
+    timezone: t.string({
+      description:
+        'IANA name; a plan without address or city stays in UTC, and a place with coordinates sets the zone found there.',
+    }),
     location: t.field({ type: PlanLocationInput }),
     hashtags: t.stringList(),
     recurring: t.field({ type: PlanRecurringInput, description: 'null removes the repetition.' }),

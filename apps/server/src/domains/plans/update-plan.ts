@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isPublicPlanMask } from '@plaza/core/plan-access';
 import { parsePlanTime } from '@plaza/core/plan-time';
 import type { Database } from '../../db/client.ts';
 import { planOccurrences, plans, type PlanOccurrenceChanges } from '../../db/schema/index.ts';
@@ -6,6 +7,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { checkImage } from '../groups/group-input.ts';
+import { rememberPlanVenue } from '../places/remember-venue.ts';
 import { planDenied, type PlanAccess } from './plan-access.ts';
 import { checkPlanInput, PLAN_LIMITS, type PlanInput } from './plan-input.ts';
 import { forgetPlan, type PlanRow } from './plan-loaders.ts';
@@ -61,10 +63,19 @@ export async function updatePlan(
     const after = seriesOf(updated!);
     if (before && after) await shiftOccurrenceKeys(db, existing.id, before, after);
     if (!after) await db.delete(planOccurrences).where(eq(planOccurrences.planId, existing.id));
+    if (input.location != null && placeChanged(existing, updated!))
+      await rememberPlanVenue(db, actor.id, updated!, { isPublic: isPublicPlanMask(updated!.viewMask) });
     return updated!;
   });
   forgetPlan(context, existing.id);
   return { row, occurrence: null };
+}
+
+/** Whether an edit named another place, so its venue counts one more use. */
+function placeChanged(before: PlanRow, after: PlanRow): boolean {
+  return (['locationName', 'address', 'city', 'latitude', 'longitude'] as const).some(
+    (field) => before[field] !== after[field],
+  );
 }
 
 async function changeOneOccurrence(
@@ -113,4 +124,18 @@ async function changeOneOccurrence(
     .insert(planOccurrences)
     .values({ planId: plan.id, occurrenceStart: new Date(occurrence.key), ...row })
     .onConflictDoUpdate({ target: [planOccurrences.planId, planOccurrences.occurrenceStart], set: row });
+  if (input.location != null)
+    await rememberPlanVenue(
+      context.store.db,
+      actor.id,
+      {
+        locationName: checked.locationName ?? null,
+        address: checked.address ?? null,
+        city: checked.city ?? null,
+        state: checked.state ?? null,
+        latitude: checked.latitude ?? null,
+        longitude: checked.longitude ?? null,
+      },
+      { isPublic: isPublicPlanMask(plan.viewMask) },
+    );
 }
