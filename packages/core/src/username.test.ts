@@ -33,7 +33,17 @@ describe('checkUsername', () => {
     for (const word of ['company', 'faq', 'chat', 'login', 'profile', 'explore', 'download', 'dl', 'sms']) {
       expect(isReservedUsername(word)).toBe(true);
     }
-    for (const word of ['deeplink', 'api', 'graphql', 'media', 'healthz', 'metrics', 'assets', 'admin']) {
+    for (const word of [
+      'deeplink',
+      'api',
+      'graphql',
+      'media',
+      'healthz',
+      'metrics',
+      'ics',
+      'assets',
+      'admin',
+    ]) {
       expect(checkUsername(word.toUpperCase())).toMatchObject({ valid: false, problem: 'reserved' });
     }
     expect(checkUsername('plaza')).toMatchObject({ valid: false, problem: 'reserved' });

@@ -55,6 +55,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'media',
   'healthz',
   'metrics',
+  'ics',
+  'plan-reply',
   'assets',
   'static',
   'public',
