@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { openStore } from './db/client.ts';
 import { createPlazaAuth } from './domains/auth/plaza-auth.ts';
+import { registerPlanReminderJobs } from './domains/reminders/plan-reminder-jobs.ts';
 import type { Platform } from './graphql/context.ts';
 import { createPlazaYoga, type PlazaYoga } from './graphql/create-yoga.ts';
 import { createHttpApp, type HttpAppOptions } from './http/create-http-app.ts';
@@ -11,6 +12,7 @@ import { createMetrics } from './http/metrics.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createLocalBlobs } from './platform/blobs/local-blobs.ts';
 import { createBus } from './platform/bus/create-bus.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs/jobs.ts';
 import { createMail } from './platform/mail/create-mail.ts';
 import { createRateLimits } from './platform/rate-limits/rate-limits.ts';
 import { createSms } from './platform/sms/create-sms.ts';
@@ -19,6 +21,8 @@ export interface Plaza {
   platform: Platform;
   yoga: PlazaYoga;
   server: Server;
+  /** Background jobs (decision 0011): `main.ts` starts polling; tests call `runDue(now)` themselves. */
+  jobs: JobRunner;
   /** Starts listening; resolves with the port. */
   listen(port?: number, host?: string): Promise<number>;
   close(): Promise<void>;
@@ -52,18 +56,22 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
     rateLimits,
     auth: await createPlazaAuth({ config, logger, store, mail, sms, rateLimits }),
   };
+  const jobs = createJobRunner(store, logger);
+  registerPlanReminderJobs(jobs, platform);
   const yoga = createPlazaYoga(platform);
   const http = await createHttpApp(platform, yoga, createMetrics(), options);
   return {
     platform,
     yoga,
     server: http.server,
+    jobs,
     listen: (port = config.port, host = config.host) =>
       new Promise((resolve, reject) => {
         http.server.once('error', reject);
         http.server.listen(port, host, () => resolve((http.server.address() as AddressInfo).port));
       }),
     async close() {
+      await jobs.stop();
       await http.close();
       await platform.bus.close();
       await platform.mail.close();

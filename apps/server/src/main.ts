@@ -23,6 +23,8 @@ const logger = createLogger(config.logLevel);
 const plaza = await createPlaza(config, { web: dev ? 'dev' : 'build', logger });
 if (config.demo) await seedDemoWorldIfEmpty(plaza.platform);
 const port = await plaza.listen();
+// Every process runs due jobs; the database hands each job to one of them (decision 0011).
+plaza.jobs.start();
 logger.info(
   {
     url: config.publicUrl,

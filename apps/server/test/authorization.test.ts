@@ -82,6 +82,9 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.deletePlan': 'mutation { deletePlan(key: "abcdefghij") }',
   'Mutation.respondToPlan': 'mutation { respondToPlan(key: "abcdefghij", response: ATTENDING) { key } }',
   'Mutation.inviteToPlan': 'mutation { inviteToPlan(key: "abcdefghij", invitees: [{ id: 2 }]) { key } }',
+  'Query.myCalendarFeed': '{ myCalendarFeed { active createdAt url webcalUrl } }',
+  'Mutation.createCalendarFeed': 'mutation { createCalendarFeed { url webcalUrl } }',
+  'Mutation.revokeCalendarFeed': 'mutation { revokeCalendarFeed }',
   'Query.myLocation': '{ myLocation { id name city coordinates { latitude longitude } } }',
 };
 

@@ -97,6 +97,17 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
+    name: 'calendarLinks',
+    mutates: false,
+    query: 'query ($key: String!) { plan(key: $key) { calendarLinks { ics google outlook } } }',
+    variables: (f) => ({ key: f.key }),
+    expected: {
+      public: 'ok ok ok ok ok ok ok',
+      private: 'NF NF ok ok ok NF ok',
+      group: 'NF NF ok ok ok ok ok',
+    },
+  },
+  {
     name: 'chat key given (chat flag on and view)',
     mutates: false,
     query: 'query ($key: String!, $ik: String) { plan(key: $key, inviteKey: $ik) { chatKey } }',
@@ -294,4 +305,30 @@ describe('a plan the viewer may not view', () => {
     expect(hidden.errors).toEqual(missing.errors);
     expect(hidden.data).toEqual(missing.data);
   });
+});
+
+/** The .ics route answers as the plan query: 200 where it answers, 404 (as for no plan) where it is NOT_FOUND. */
+describe('GET /ics/plan/<key>.ics', () => {
+  const EXPECTED: Record<Kind, { plain: string; withLink: string }> = {
+    public: { plain: 'ok ok ok ok ok ok ok', withLink: 'ok ok ok ok ok ok ok' },
+    private: { plain: 'NF NF ok ok ok NF ok', withLink: 'ok ok ok ok ok ok ok' },
+    group: { plain: 'NF NF ok ok ok ok ok', withLink: 'ok ok ok ok ok ok ok' },
+  };
+  for (const kind of KINDS) {
+    it(`on a ${kind} plan: ${EXPECTED[kind].plain}; with the invite_key: ${EXPECTED[kind].withLink}`, async () => {
+      const fixture = await buildFixture(kind);
+      const base = await t.url();
+      const answers = async (query: string) => {
+        const codes: string[] = [];
+        for (const actor of ACTORS) {
+          const headers = actor === 'visitor' ? {} : people[actor].headers;
+          const res = await fetch(`${base}/ics/plan/${fixture.key}.ics${query}`, { headers });
+          codes.push(res.status === 200 ? 'ok' : res.status === 404 ? 'NF' : `?${res.status}`);
+        }
+        return codes.join(' ');
+      };
+      expect(await answers('')).toBe(EXPECTED[kind].plain);
+      expect(await answers(`?invite_key=${fixture.inviteKey}`)).toBe(EXPECTED[kind].withLink);
+    });
+  }
 });

@@ -4,10 +4,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Platform } from '../graphql/context.ts';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
 import { mountApi } from './api.ts';
+import { mountCalendars } from './calendars.ts';
 import { attachGraphqlWebSocket } from './graphql-ws.ts';
 import { mountMedia } from './media.ts';
 import { mountMediaUpload } from './media-upload.ts';
 import { mountPaymentsWebhook } from './payments-webhook.ts';
+import { mountPlanReply } from './plan-reply.ts';
 import type { Metrics } from './metrics.ts';
 import { mountWeb } from './web.ts';
 
@@ -23,6 +25,8 @@ function routeKind(path: string): string {
   if (path === '/media/upload') return 'upload';
   if (path.startsWith('/assets/')) return 'assets';
   if (path.startsWith('/media/')) return 'media';
+  if (path.startsWith('/ics/')) return 'ics';
+  if (path.startsWith('/plan-reply/')) return 'plan-reply';
   if (path === '/healthz' || path === '/metrics') return path.slice(1);
   return 'page';
 }
@@ -73,6 +77,8 @@ export async function createHttpApp(
   mountApi(app, platform);
   mountMediaUpload(app, platform);
   mountMedia(app, platform.blobs);
+  mountCalendars(app, platform);
+  mountPlanReply(app, platform);
   const closeWeb = options.web ? await mountWeb(app, platform, yoga, options.web === 'dev') : async () => {};
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { newKey } from '../../ids.ts';
 import { denied, type GroupAccess } from '../groups/group-access.ts';
 import { recordGroupAudit } from '../groups/record-group-audit.ts';
+import { syncPlanReminders } from '../reminders/schedule-plan-reminders.ts';
 import { rememberPlanVenue } from '../places/remember-venue.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { checkPlanInput, type PlanInput } from './plan-input.ts';
@@ -42,6 +43,7 @@ export async function createPlan(
       .returning();
     const [chat] = await db.insert(chats).values({ key: newKey(), type: 'p', planId: plan!.id }).returning();
     await db.insert(chatMembers).values({ chatId: chat!.id, userId: creator.id });
+    await syncPlanReminders(db, plan!.id);
     if (input.location != null)
       await rememberPlanVenue(db, creator.id, plan!, { isPublic: isPublicPlanMask(plan!.viewMask) });
     if (group)

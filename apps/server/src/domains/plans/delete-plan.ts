@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { planOccurrences, planResponses, plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
+import { dropPlanReminders, syncPlanReminders } from '../reminders/schedule-plan-reminders.ts';
 import { planDenied, type PlanAccess } from './plan-access.ts';
 import { resolveOccurrence } from './plan-occurrence.ts';
 import type { ApplyTo } from './update-plan.ts';
@@ -32,8 +33,13 @@ export async function deletePlan(
       await db
         .delete(planResponses)
         .where(and(eq(planResponses.planId, plan.id), eq(planResponses.occurrence, occurrence.key)));
+      await syncPlanReminders(db, plan.id);
     });
     return;
   }
-  await context.store.db.delete(plans).where(eq(plans.id, plan.id));
+  await context.store.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    await db.delete(plans).where(eq(plans.id, plan.id));
+    await dropPlanReminders(db, plan.id);
+  });
 }

@@ -45,6 +45,11 @@ export function unlockWithInviteKey(
   unlocked.add(plan.id);
 }
 
+/** Whether this request opened the plan with its invite link (so links made for it carry the key). */
+export function unlockedByLinkIn(context: RequestContext, planId: number): boolean {
+  return unlockedByLink.get(context)?.has(planId) ?? false;
+}
+
 export async function loadPlanAccess(context: RequestContext, plan: PlanRow): Promise<PlanAccess> {
   const known = await planLoaders(context).facts.load(plan.id);
   const facts = unlockedByLink.get(context)?.has(plan.id) ? { ...known, isInvited: true } : known;

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { checkImage } from '../groups/group-input.ts';
+import { syncPlanReminders } from '../reminders/schedule-plan-reminders.ts';
 import { rememberPlanVenue } from '../places/remember-venue.ts';
 import { planDenied, type PlanAccess } from './plan-access.ts';
 import { checkPlanInput, PLAN_LIMITS, type PlanInput } from './plan-input.ts';
@@ -46,6 +47,7 @@ export async function updatePlan(
     if (!target.occurrence) throw badUserInput('occurrence', 'Name the occurrence to change.');
     const occurrence = await resolveOccurrence(context, existing, target.occurrence);
     await changeOneOccurrence(context, actor, existing, occurrence, input);
+    await syncPlanReminders(context.store.db, existing.id);
     forgetPlan(context, existing.id);
     return { row: existing, occurrence: await resolveOccurrence(context, existing, target.occurrence) };
   }
@@ -63,6 +65,7 @@ export async function updatePlan(
     const after = seriesOf(updated!);
     if (before && after) await shiftOccurrenceKeys(db, existing.id, before, after);
     if (!after) await db.delete(planOccurrences).where(eq(planOccurrences.planId, existing.id));
+    await syncPlanReminders(db, existing.id);
     if (input.location != null && placeChanged(existing, updated!))
       await rememberPlanVenue(db, actor.id, updated!, { isPublic: isPublicPlanMask(updated!.viewMask) });
     return updated!;
