@@ -27,7 +27,11 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('jobs_due').on(t.runAt).where(sql`${t.doneAt} IS NULL`),
-    index('jobs_subject').on(t.subject).where(sql`${t.doneAt} IS NULL`),
+    index('jobs_due')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} IS NULL`),
+    index('jobs_subject')
+      .on(t.subject)
+      .where(sql`${t.doneAt} IS NULL`),
   ],
 );
