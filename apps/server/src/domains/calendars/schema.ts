@@ -42,10 +42,10 @@ function planLinks(context: RequestContext, view: PlanView): PlanLinks {
   const { row, access, occurrence } = view;
   const withKey = access.permissions.share || unlockedByLinkIn(context, row.id);
   const page = new URL(`${context.config.publicUrl}/${row.slug}/${row.key}`);
-  const ics = new URL(`${context.config.publicUrl}/ics/plan/${row.key}.ics`);
+  const ics = new URLSearchParams();
   if (withKey) {
     page.searchParams.set('invite_key', row.inviteKey);
-    ics.searchParams.set('invite_key', row.inviteKey);
+    ics.set('invite_key', row.inviteKey);
   }
   const seriesPlace = calendarLocation([row.locationName, row.address, row.city, row.state]);
   // Google takes a repeat rule, so it adds the whole series; Outlook's link has none, so it adds
@@ -77,7 +77,8 @@ function planLinks(context: RequestContext, view: PlanView): PlanLinks {
     timezone: row.timezone,
     allDay: row.allDay,
   });
-  return { ics: ics.toString(), google, outlook };
+  const query = ics.toString();
+  return { ics: `/ics/plan/${encodeURIComponent(row.key)}.ics${query ? `?${query}` : ''}`, google, outlook };
 }
 
 const PlanCalendarLinksRef = builder.objectRef<PlanLinks>('PlanCalendarLinks').implement({
@@ -85,7 +86,7 @@ const PlanCalendarLinksRef = builder.objectRef<PlanLinks>('PlanCalendarLinks').i
   fields: (t) => ({
     ics: t.exposeString('ics', {
       description:
-        'The plan’s .ics file (a repeating plan with its RRULE); carries invite_key when the viewer came by the share link or may share.',
+        'The path of the plan’s .ics file (/ics/plan/<key>.ics; a repeating plan with its RRULE), on Plaza’s own host; carries invite_key when the viewer came by the share link or may share.',
     }),
     google: t.exposeString('google', {
       description: 'Google Calendar’s add-event page; a repeating plan is added with its rule.',
