@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import ical, { type VEvent } from 'node-ical';
 import { expectNoAxeViolations } from './axe.ts';
 import { signUpNewPerson, uniqueEmail } from './support/accounts.ts';
 import { findOutboxMessage } from './support/outbox.ts';
@@ -41,9 +42,9 @@ test('a weekly plan in a group with a place from the search: answers update the 
   const groupUrl = await createGroup(pageA, `Riverside Runners ${suffix}`);
 
   // A starts a plan from the group page.
-  await pageA.getByRole('link', { name: 'New plan' }).click();
+  await pageA.getByRole('region', { name: 'Plans' }).getByRole('link', { name: 'New plan' }).click();
   await expect(pageA).toHaveURL(/\/event\/create\?group=\d+$/);
-  await expect(pageA.getByLabel('Group')).not.toHaveValue('');
+  await expect(pageA.getByLabel('Group', { exact: true })).not.toHaveValue('');
   const title = `Evening run ${suffix}`;
   await pageA.getByLabel('What’s the plan?').fill(title);
   await pageA.getByLabel('Starts').fill(wallClock(7, 18));
@@ -57,7 +58,7 @@ test('a weekly plan in a group with a place from the search: answers update the 
   await pageA.getByRole('button', { name: 'Create plan' }).click();
   await expect(pageA).toHaveURL(/\/evening-run-[a-z0-9-]+\/[A-Za-z0-9_-]{8,}(\?occurrence=.+)?$/);
   await expect(pageA.getByRole('heading', { level: 1 })).toHaveText(title);
-  await expect(pageA.getByText(/^Every week/)).toBeVisible();
+  await expect(pageA.getByText(/Every week on \w+day/)).toBeVisible();
   await expect(pageA.getByText('Lisbon').first()).toBeVisible();
   await expect(pageA.getByRole('link', { name: 'https://example.org/route' })).toHaveAttribute(
     'rel',
@@ -66,6 +67,23 @@ test('a weekly plan in a group with a place from the search: answers update the 
   await expectNoAxeViolations(pageA);
   const planUrl = pageA.url().replace(/\?.*$/, '');
   const planPath = new URL(planUrl).pathname;
+
+  // Its .ics file reads in a standard parser with the weekly rule and Lisbon's time zone.
+  await pageA.getByText('Add to calendar').click();
+  const icsHref = await pageA.getByRole('link', { name: /\.ics/ }).getAttribute('href');
+  expect(icsHref).toMatch(/^\/ics\/plan\/.+\.ics/);
+  const ics = await (await pageA.request.get(icsHref!)).text();
+  const events = Object.values(ical.sync.parseICS(ics)).filter((c): c is VEvent => c?.type === 'VEVENT');
+  expect(events).toHaveLength(1);
+  const event = events[0]!;
+  expect(event.summary).toBe(title);
+  expect(event.rrule?.toString()).toContain('FREQ=WEEKLY');
+  expect(ics).toMatch(/DTSTART;TZID=Europe\/Lisbon:\d{8}T180000/);
+  await expect(pageA.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute(
+    'href',
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
+  );
+  await pageA.getByText('Add to calendar').click();
 
   // B joins the group and answers: interested, then going.
   await pageB.goto(groupUrl);
@@ -120,6 +138,22 @@ test('a weekly plan in a group with a place from the search: answers update the 
   // The first date keeps its own title.
   await pageA.getByRole('region', { name: 'Upcoming dates' }).getByRole('link').first().click();
   await expect(pageA.getByRole('heading', { level: 1 })).toHaveText(`${title} (long one)`);
+
+  // B's private calendar feed lists the plan B is going to, and stops working when turned off.
+  await pageB.goto('/profile');
+  await pageB.getByRole('button', { name: 'Get my calendar address' }).click();
+  const feedUrl = await pageB.getByLabel('Your calendar address (keep it to yourself)').inputValue();
+  expect(feedUrl).toMatch(/\/ics\/feed\/[^/]+\.ics$/);
+  await expectNoAxeViolations(pageB);
+  const feedPath = new URL(feedUrl).pathname;
+  const anonymous = await browser.newContext();
+  const feed = await anonymous.request.get(feedPath);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain(`SUMMARY:${title}`);
+  await pageB.getByRole('button', { name: 'Turn it off' }).click();
+  await expect(pageB.getByText('The calendar address no longer works.')).toBeVisible();
+  expect((await anonymous.request.get(feedPath)).status()).toBe(404);
+  await anonymous.close();
 
   await contextA.close();
   await contextB.close();

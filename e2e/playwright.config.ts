@@ -37,6 +37,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Each test may pose as a visitor from its own address (support/accounts.ts fromOwnAddress).
       TRUST_PROXY: '1',
+      // Cities of 100,000+ people load in seconds: enough for the place search (decision 0010).
+      PLAZA_CITIES_MIN_POPULATION: '100000',
     },
   },
 });

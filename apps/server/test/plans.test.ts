@@ -432,6 +432,41 @@ describe('repeating plans', () => {
     expect(moved.start.local).toBe('2027-05-17T08:00:00');
   });
 
+  it('moves the whole series by as much as the occurrence named with ALL moved, and not at all when its times stay', async () => {
+    const plan = await weekly();
+    const window = { key: plan.key, from: '2027-05-01T00:00:00Z', to: '2027-05-20T00:00:00Z' };
+    const starts = async () =>
+      (
+        await t.gql<{ planOccurrences: Array<{ description: string; start: { local: string } }> }>(
+          'query ($key: String!, $from: String!, $to: String!) { planOccurrences(key: $key, from: $from, to: $to) { description start { local } } }',
+          window,
+          ana.headers,
+        )
+      ).data!.planOccurrences.map((o) => `${o.start.local} ${o.description}`);
+    // The form sends the times it shows, those of the second occurrence: the series stays.
+    await t.gql(
+      'mutation ($key: String!, $o: String) { updatePlan(key: $key, applyTo: ALL, occurrence: $o, plan: { description: "Bring water", start: "2027-05-10T07:00", end: "2027-05-10T08:00" }) { key } }',
+      { key: plan.key, o: second },
+      ana.headers,
+    );
+    expect(await starts()).toEqual([
+      '2027-05-03T07:00:00 Bring water',
+      '2027-05-10T07:00:00 Bring water',
+      '2027-05-17T07:00:00 Bring water',
+    ]);
+    // Half an hour later from the third one: every date moves half an hour, the first included.
+    await t.gql(
+      'mutation ($key: String!, $o: String) { updatePlan(key: $key, applyTo: ALL, occurrence: $o, plan: { start: "2027-05-17T07:30", end: "2027-05-17T08:30" }) { key } }',
+      { key: plan.key, o: third },
+      ana.headers,
+    );
+    expect(await starts()).toEqual([
+      '2027-05-03T07:30:00 Bring water',
+      '2027-05-10T07:30:00 Bring water',
+      '2027-05-17T07:30:00 Bring water',
+    ]);
+  });
+
   it('deletes only one occurrence with ONLY_THIS', async () => {
     const plan = await weekly();
     const res = await t.gql(

@@ -39,6 +39,7 @@ export default [
     route('profile/creator-account', 'routes/creator-account.tsx'),
     route('profile/stripe-signup', 'routes/stripe-signup.tsx'),
     route('profile/subscriptions', 'routes/subscriptions.tsx'),
+    route('profile/calendar', 'routes/profile-calendar.ts'),
     route('event/create', 'routes/event-create.tsx'),
     route('event/places', 'routes/event-places.ts'),
     // Public profiles (spec 2.1): /<username>, its sections and their aliases; the static routes

@@ -5,6 +5,7 @@ export interface PlaceOption {
   id: string;
   kind: string | null;
   name: string;
+  description: string | null;
   address: string | null;
   city: string | null;
   state: string | null;
@@ -15,7 +16,7 @@ export interface PlaceOption {
 }
 
 const SEARCH = `query PlaceSearch($q: String!, $near: CoordinatesInput) {
-  searchLocations(q: $q, near: $near) { id kind name address city state country latitude longitude timezone }
+  searchLocations(q: $q, near: $near) { id kind name description address city state country latitude longitude timezone }
 }`;
 
 function coordinate(value: string | null, limit: number): number | null {

@@ -217,6 +217,37 @@ function LinkedText({ text }: { text: string }) {
   );
 }
 
+/** Add to calendar (issue 6): the plan's .ics file, Google Calendar or Outlook, in a small menu. */
+function CalendarMenu({ links }: { links: NonNullable<PlanPage['calendarLinks']> }) {
+  return (
+    <details className="group relative">
+      <summary
+        className={`${buttonClass('secondary')} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+      >
+        <CalendarIcon className="size-4" />
+        Add to calendar
+      </summary>
+      <ul className="absolute left-0 z-20 mt-2 w-56 rounded-2xl border border-line bg-white p-2 shadow-xl shadow-plum/10">
+        {[
+          { href: links.ics, label: 'Apple, Outlook app (.ics)', download: true },
+          { href: links.google, label: 'Google Calendar', download: false },
+          { href: links.outlook, label: 'Outlook.com', download: false },
+        ].map((link) => (
+          <li key={link.label}>
+            <a
+              href={link.href}
+              {...(link.download ? { download: '' } : { target: '_blank', rel: 'noopener noreferrer' })}
+              className="flex rounded-xl px-3 py-2.5 text-[0.9375rem] font-semibold hover:bg-sand"
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function ShareButton({ plan }: { plan: PlanPage }) {
   const [copied, setCopied] = useState(false);
   async function share() {
@@ -480,7 +511,8 @@ export default function Plan() {
                 </p>
                 {plan.recurring ? (
                   <p className="flex items-center gap-1 text-sm text-ink-soft">
-                    <RepeatIcon className="size-4" /> {repeatSentence(plan.recurring)}
+                    <RepeatIcon className="size-4" />{' '}
+                    {repeatSentence(plan.recurring, { utc: plan.start.utc, timezone: plan.timezone })}
                   </p>
                 ) : null}
               </dd>
@@ -552,6 +584,7 @@ export default function Plan() {
 
           <div className="mt-4 flex flex-wrap gap-2">
             <ShareButton plan={plan} />
+            {plan.calendarLinks ? <CalendarMenu links={plan.calendarLinks} /> : null}
             {plan.outUrl ? (
               <a href={plan.outUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('sun')}>
                 Tickets · {plan.outUrlText}
@@ -563,7 +596,7 @@ export default function Plan() {
               </button>
             ) : null}
             {plan.permissions.modify ? (
-              <Link to={editHash} className={buttonClass('secondary')}>
+              <Link to={`${location.search}${editHash}`} className={buttonClass('secondary')}>
                 Edit
               </Link>
             ) : null}

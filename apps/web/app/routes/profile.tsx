@@ -9,6 +9,7 @@ import { pageMeta } from '../features/meta/page-meta.ts';
 import { runProfileAction, type ProfileActionResult } from '../features/profile/profile-action.server.ts';
 import { UsernameHint, uploadAvatar, useUsernameCheck } from '../features/session/sign-in-modal.tsx';
 import { signOutAndGoHome } from '../features/session/sign-out-dialog.tsx';
+import type { CalendarFeedAnswer } from './profile-calendar.ts';
 import type { Route } from './+types/profile';
 
 export const meta = pageMeta({ title: 'Your profile', path: '/profile', noIndex: true });
@@ -34,18 +35,24 @@ interface ProfileAnswer {
     };
   } | null;
   mySmsOptIn: { smsContactsOptin: boolean } | null;
+  myCalendarFeed: { active: boolean; createdAt: string | null } | null;
 }
 
 const PROFILE = `query Profile {
   myself { user { id key username first last fullName image bio isPublic isVerified email phone birthday pendingEmail pendingPhone } }
   mySmsOptIn { smsContactsOptin }
+  myCalendarFeed { active createdAt }
 }`;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const result = await context.get(plazaContext).graphql<ProfileAnswer>(PROFILE);
   const user = result.data?.myself?.user;
   if (!user) throw new Response('Could not load your profile', { status: 500 });
-  return { user, smsOptIn: result.data?.mySmsOptIn?.smsContactsOptin ?? false };
+  return {
+    user,
+    smsOptIn: result.data?.mySmsOptIn?.smsContactsOptin ?? false,
+    calendarFeed: result.data?.myCalendarFeed ?? null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs): Promise<ProfileActionResult> {
@@ -483,9 +490,92 @@ function DeleteAccount({ username }: { username: string }) {
   );
 }
 
+/**
+ * The private calendar feed (issue 6): a secret address calendar apps subscribe to, with the plans
+ * the person made, attends or is interested in. Only its hash is kept, so the address shows once.
+ */
+function CalendarFeed({ feed }: { feed: { active: boolean; createdAt: string | null } | null }) {
+  const fetcher = useFetcher<CalendarFeedAnswer>();
+  const [copied, setCopied] = useState(false);
+  const answer = fetcher.data;
+  const isActive = answer ? answer.ok && answer.url !== null : Boolean(feed?.active);
+  const post = (intent: string) =>
+    void fetcher.submit({ intent }, { method: 'post', action: '/profile/calendar' });
+  return (
+    <div className="flex flex-col gap-3">
+      {answer?.url ? (
+        <div className="flex flex-col gap-2 rounded-2xl bg-sand/60 p-4">
+          <label htmlFor="calendar-feed-url" className={LABEL_CLASS}>
+            Your calendar address (keep it to yourself)
+          </label>
+          <input
+            id="calendar-feed-url"
+            readOnly
+            value={answer.url}
+            className={`${INPUT_CLASS} font-mono text-sm`}
+          />
+          <div className="flex flex-wrap gap-2">
+            {answer.webcalUrl ? (
+              <a href={answer.webcalUrl} className={buttonClass('primary')}>
+                Open in my calendar app
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => {
+                void navigator.clipboard.writeText(answer.url ?? '');
+                setCopied(true);
+              }}
+            >
+              <span aria-live="polite">{copied ? 'Copied' : 'Copy address'}</span>
+            </button>
+          </div>
+        </div>
+      ) : isActive ? (
+        <p className="text-ink-soft">
+          A calendar address is active
+          {feed?.createdAt
+            ? ` since ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(feed.createdAt))}`
+            : ''}
+          . For safety it is shown only once; make a new one to see it again.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={buttonClass(isActive ? 'secondary' : 'primary')}
+          disabled={fetcher.state !== 'idle'}
+          onClick={() => post('create')}
+        >
+          {isActive ? 'Make a new address' : 'Get my calendar address'}
+        </button>
+        {isActive ? (
+          <button
+            type="button"
+            className={buttonClass('ghost')}
+            disabled={fetcher.state !== 'idle'}
+            onClick={() => post('revoke')}
+          >
+            Turn it off
+          </button>
+        ) : null}
+      </div>
+      {answer && !answer.url ? (
+        <p
+          role={answer.ok ? 'status' : 'alert'}
+          className={`text-sm font-semibold ${answer.ok ? '' : 'text-coral-strong'}`}
+        >
+          {answer.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The person's own profile (spec 2.4 "own profile"): photo, details, contact, privacy, data. */
 export default function Profile() {
-  const { user, smsOptIn } = useLoaderData<typeof loader>();
+  const { user, smsOptIn, calendarFeed } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
       <PhotoCard user={user} />
@@ -506,6 +596,12 @@ export default function Profile() {
       </Section>
       <Section title="Text messages">
         <SmsForm optIn={smsOptIn} />
+      </Section>
+      <Section
+        title="Calendar"
+        description="Subscribe from Google Calendar, Apple Calendar or Outlook to see the plans you made, go to or are interested in."
+      >
+        <CalendarFeed feed={calendarFeed} />
       </Section>
       <Section title="Your data" description="Everything Plaza keeps about you, as a JSON file.">
         <a href="/api/me/export" download className={buttonClass('secondary')}>

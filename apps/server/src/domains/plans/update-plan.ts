@@ -54,6 +54,8 @@ export async function updatePlan(
   const values = await checkPlanInput(context, actor.id, input, existing, {
     inGroup: existing.groupId !== null,
   });
+  if (existing.recurrence && target.occurrence && values.startsAt && values.endsAt)
+    await moveSeriesLikeOccurrence(context, existing, target.occurrence, values);
   const row = await context.store.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const [updated] = await db
@@ -72,6 +74,24 @@ export async function updatePlan(
   });
   forgetPlan(context, existing.id);
   return { row, occurrence: null };
+}
+
+/**
+ * "All repeating plans" edited from one occurrence: the times in the form are that occurrence's, so
+ * the series moves by as much as the occurrence did (unchanged times leave it where it was), and
+ * its length becomes the new one. Earlier occurrences stay in the series.
+ */
+async function moveSeriesLikeOccurrence(
+  context: RequestContext,
+  existing: PlanRow,
+  occurrenceKey: string,
+  values: { startsAt?: Date | null; endsAt?: Date | null },
+): Promise<void> {
+  const occurrence = await resolveOccurrence(context, existing, occurrenceKey);
+  const moved = values.startsAt!.getTime() - occurrence.startsAt.getTime();
+  const length = values.endsAt!.getTime() - values.startsAt!.getTime();
+  values.startsAt = new Date(existing.startsAt.getTime() + moved);
+  values.endsAt = new Date(values.startsAt.getTime() + length);
 }
 
 /** Whether an edit named another place, so its venue counts one more use. */

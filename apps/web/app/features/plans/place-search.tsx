@@ -95,7 +95,7 @@ export function PlaceSearch({
   }
 
   function pick(option: PlaceOption) {
-    const isCity = option.kind === 'city';
+    const isCity = option.kind === 'CITY';
     choose({
       placeId: option.id,
       name: option.name,

@@ -45,7 +45,8 @@ export const PLAN_PAGE_FIELDS = `key slug title description image link linkText 
   authorization { invitationStatus invited }
   attendingOrInterestedCount
   attendeesCount { attending interested nextTime invited total }
-  pivot { friendCount friendSample { ${PERSON} } }`;
+  pivot { friendCount friendSample { ${PERSON} } }
+  calendarLinks { ics google outlook }`;
 
 export interface PlanPermissions {
   view: boolean;
@@ -109,6 +110,7 @@ export interface PlanPage {
     total: number;
   } | null;
   pivot: { friendCount: number; friendSample: PlanPerson[] };
+  calendarLinks: { ics: string; google: string; outlook: string } | null;
 }
 
 export interface PlanAttendee {
@@ -158,13 +160,23 @@ export const WEEKDAY_LABELS: ReadonlyArray<{ value: string; short: string; long:
   { value: 'SU', short: 'Su', long: 'Sunday' },
 ];
 
-/** "Every week on Tuesday and Thursday, until Mar 1, 2027". */
-export function repeatSentence(recurring: PlanRecurring): string {
+/**
+ * "Every week on Tuesday and Thursday, until Mar 1, 2027". A weekly rule without days repeats on
+ * the start's weekday (in the plan's zone), which `start` gives.
+ */
+export function repeatSentence(recurring: PlanRecurring, start?: { utc: string; timezone: string }): string {
   const base = FREQUENCY_LABELS[recurring.frequency] ?? 'Repeats';
-  const days =
-    recurring.frequency === 'WEEKLY' && recurring.byDay.length > 0
-      ? ` on ${listOf(recurring.byDay.map((d) => WEEKDAY_LABELS.find((w) => w.value === d)?.long ?? d))}`
-      : '';
+  const weekdays =
+    recurring.byDay.length > 0
+      ? recurring.byDay.map((d) => WEEKDAY_LABELS.find((w) => w.value === d)?.long ?? d)
+      : start
+        ? [
+            new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: start.timezone }).format(
+              new Date(start.utc),
+            ),
+          ]
+        : [];
+  const days = recurring.frequency === 'WEEKLY' && weekdays.length > 0 ? ` on ${listOf(weekdays)}` : '';
   const until = recurring.endDate
     ? `, until ${new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${recurring.endDate}T00:00:00Z`))}`
     : '';

@@ -27,23 +27,26 @@ function coordinate(form: FormData, name: string): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** The place fields of the form: a chosen place by id, or the text typed as its name. */
+/**
+ * The place fields of the form: a chosen place by id, or the place as it was (the hidden fields
+ * keep its address, city and coordinates until the person types another), or the text typed.
+ */
 function locationOf(form: FormData) {
   const placeId = text(form, 'placeId');
   const name = text(form, 'placeName');
   const latitude = coordinate(form, 'placeLatitude');
   const longitude = coordinate(form, 'placeLongitude');
-  if (placeId) {
-    return {
-      placeId,
-      name,
-      address: text(form, 'placeAddress') || null,
-      city: text(form, 'placeCity') || null,
-      state: text(form, 'placeState') || null,
-      ...(latitude !== null && longitude !== null ? { coordinates: { latitude, longitude } } : {}),
-    };
-  }
-  return name ? { name, query: name, address: null, city: null, state: null, coordinates: null } : null;
+  const address = text(form, 'placeAddress') || null;
+  const city = text(form, 'placeCity') || null;
+  if (!placeId && !name && !address && !city) return null;
+  return {
+    ...(placeId ? { placeId } : { query: name || null }),
+    name: name || city,
+    address,
+    city,
+    state: text(form, 'placeState') || null,
+    coordinates: latitude !== null && longitude !== null ? { latitude, longitude } : null,
+  };
 }
 
 function recurrenceOf(form: FormData): PlanRecurrence | null {
@@ -95,6 +98,18 @@ export function planInputOf(form: FormData, now: Date) {
   };
 }
 
+/** What "Only this plan" may change (the rest belongs to the series: decision 0009). */
+const ONLY_THIS_FIELDS = [
+  'title',
+  'description',
+  'image',
+  'link',
+  'outUrl',
+  'location',
+  'start',
+  'end',
+] as const;
+
 /** Creates a plan (no key) or saves its edit form; `applyTo` and `occurrence` for repeating plans. */
 export async function runPlanSave(
   form: FormData,
@@ -105,6 +120,11 @@ export async function runPlanSave(
   if (!plan.title) return { intent: 'save', ok: false, field: 'title', message: 'Give the plan a name.' };
   const server = context.get(plazaContext);
   const groupId = text(form, 'groupId');
+  const applyTo = text(form, 'applyTo') === 'ONLY_THIS' ? 'ONLY_THIS' : 'ALL';
+  const changes =
+    applyTo === 'ONLY_THIS'
+      ? Object.fromEntries(ONLY_THIS_FIELDS.map((field) => [field, plan[field]]))
+      : plan;
   const result =
     key === undefined
       ? await server.graphql<{ createPlan: { key: string; slug: string; occurrence: string | null } }>(
@@ -117,8 +137,8 @@ export async function runPlanSave(
           UPDATE,
           {
             key,
-            plan,
-            applyTo: text(form, 'applyTo') === 'ONLY_THIS' ? 'ONLY_THIS' : 'ALL',
+            plan: changes,
+            applyTo,
             occurrence: text(form, 'occurrence') || null,
           },
         );
