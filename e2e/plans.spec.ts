@@ -203,8 +203,11 @@ test('a private plan is not found for someone not invited, and /event/create ask
   browser,
 }) => {
   await signUpNewPerson(page, 'private-host');
-  await page.goto('/event/create');
-  await page.getByLabel('What’s the plan?').fill('Birthday dinner');
+  // A form prefilled from an encoded JSON preset in the hash (spec 2.3).
+  const preset = { title: 'Birthday dinner', description: 'At our place, 8 pm.', isPublic: false };
+  await page.goto(`/event/create#${encodeURIComponent(JSON.stringify(preset))}`);
+  await expect(page.getByLabel('What’s the plan?')).toHaveValue('Birthday dinner');
+  await expect(page.getByLabel('Details')).toHaveValue('At our place, 8 pm.');
   await page.getByRole('button', { name: 'Create plan' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Birthday dinner');
   const path = new URL(page.url()).pathname;

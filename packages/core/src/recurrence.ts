@@ -45,3 +45,18 @@ export function isRecurrenceFrequency(value: unknown): value is RecurrenceFreque
 export function isRecurrenceUnit(value: unknown): value is RecurrenceUnit {
   return typeof value === 'string' && Object.hasOwn(FREQUENCY_BY_UNIT, value);
 }
+
+/**
+ * What "Only this plan" may change on one occurrence of a repeating plan (decision 0009); the rest
+ * (who can see it, the repeat rule, all-day, chat, hashtags, the zone) belongs to the series.
+ */
+export const ONLY_THIS_PLAN_FIELDS = [
+  'title',
+  'description',
+  'image',
+  'link',
+  'outUrl',
+  'location',
+  'start',
+  'end',
+] as const;

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Link,
   NavLink,
@@ -15,6 +14,7 @@ import { memberNamesLabel } from '@plaza/core/name-list';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { ShareButton } from '../components/share-button.tsx';
 import { PlusIcon } from '../components/icons.tsx';
 import { plazaContext } from '../context.ts';
 import { runGroupAction } from '../features/groups/group-action.server.ts';
@@ -134,25 +134,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   );
 }
 
-function ShareGroupButton({ group, shareKey }: { group: GroupPage; shareKey: string | null }) {
-  const [copied, setCopied] = useState(false);
-  async function share() {
-    const query = new URLSearchParams({ g: group.key });
-    if (shareKey) query.set('k', shareKey);
-    const link = `${window.location.origin}/deeplink${groupHref(group)}?${query.toString()}`;
-    if (navigator.share) {
-      await navigator.share({ title: group.title, url: link }).catch(() => undefined);
-      return;
-    }
-    await navigator.clipboard.writeText(link);
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), 3000);
-  }
-  return (
-    <button type="button" className={buttonClass('secondary')} onClick={() => void share()}>
-      <span aria-live="polite">{copied ? 'Link copied' : 'Share'}</span>
-    </button>
-  );
+/** The group's deep link (spec 2.3: g, and k passed through). */
+function groupShareLink(group: GroupPage, shareKey: string | null): string {
+  const query = new URLSearchParams({ g: group.key });
+  if (shareKey) query.set('k', shareKey);
+  return `${window.location.origin}/deeplink${groupHref(group)}?${query.toString()}`;
 }
 
 /** Join, ask to join, withdraw, leave or pay: what the server's permissions allow (decision 0007). */
@@ -450,7 +436,7 @@ export default function Group() {
               Edit
             </Link>
           ) : null}
-          <ShareGroupButton group={group} shareKey={shareKey} />
+          <ShareButton title={group.title} url={() => groupShareLink(group, shareKey)} />
         </div>
       </header>
 

@@ -8,6 +8,7 @@ import { isPlanResponseValue, type PlanResponseValue } from '@plaza/core/plan-re
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { ShareButton } from '../components/share-button.tsx';
 import { CalendarIcon, PinIcon, RepeatIcon, UsersIcon } from '../components/icons.tsx';
 import { plazaContext } from '../context.ts';
 import { mutationOutcome } from '../graphql/mutation-outcome.ts';
@@ -117,6 +118,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     dates: (inside.data?.dates ?? []).slice(0, 8),
     viewerId: context.get(viewerContext)?.id ?? null,
     inviteKey,
+    // Back from a "still going?" e-mail link (/plan-reply): say what was recorded.
+    replied: url.searchParams.get('replied'),
   };
 }
 
@@ -245,24 +248,6 @@ function CalendarMenu({ links }: { links: NonNullable<PlanPage['calendarLinks']>
         ))}
       </ul>
     </details>
-  );
-}
-
-function ShareButton({ plan }: { plan: PlanPage }) {
-  const [copied, setCopied] = useState(false);
-  async function share() {
-    if (navigator.share) {
-      await navigator.share({ title: plan.title, url: plan.shareUrl }).catch(() => undefined);
-      return;
-    }
-    await navigator.clipboard.writeText(plan.shareUrl);
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), 3000);
-  }
-  return (
-    <button type="button" className={buttonClass('secondary')} onClick={() => void share()}>
-      <span aria-live="polite">{copied ? 'Link copied' : 'Share'}</span>
-    </button>
   );
 }
 
@@ -431,7 +416,7 @@ function formValuesOf(plan: PlanPage): PlanFormValues {
 
 /** /<slug>/<key> (spec 2.1): the plan page, rendered on the server for everyone who may view it. */
 export default function Plan() {
-  const { plan, going, interested, dates, viewerId } = useLoaderData<typeof loader>();
+  const { plan, going, interested, dates, viewerId, replied } = useLoaderData<typeof loader>();
   const [isInviting, setIsInviting] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
@@ -454,6 +439,13 @@ export default function Plan() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pb-16 sm:px-6">
+      {replied === 'yes' || replied === 'no' ? (
+        <p role="status" className="mt-4 rounded-2xl bg-mint-soft px-4 py-3 font-semibold">
+          {replied === 'yes'
+            ? 'Thanks! You’re still going. See you there.'
+            : 'Got it, you can’t make it this time.'}
+        </p>
+      ) : null}
       <div className="mt-4 grid gap-8 sm:mt-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex flex-col gap-6">
           <div className="overflow-hidden rounded-3xl bg-gradient-to-br from-sun-soft via-coral-soft to-lilac-soft shadow-sm">
@@ -583,7 +575,7 @@ export default function Plan() {
           </section>
 
           <div className="mt-4 flex flex-wrap gap-2">
-            <ShareButton plan={plan} />
+            <ShareButton title={plan.title} url={() => plan.shareUrl} />
             {plan.calendarLinks ? <CalendarMenu links={plan.calendarLinks} /> : null}
             {plan.outUrl ? (
               <a href={plan.outUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('sun')}>

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isPublicPlanMask } from '@plaza/core/plan-access';
 import { parsePlanTime } from '@plaza/core/plan-time';
+import { ONLY_THIS_PLAN_FIELDS } from '@plaza/core/recurrence';
 import type { Database } from '../../db/client.ts';
 import { planOccurrences, plans, type PlanOccurrenceChanges } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
@@ -19,16 +20,7 @@ import { shiftOccurrenceKeys } from './shift-occurrence-keys.ts';
 export type ApplyTo = 'ALL' | 'ONLY_THIS';
 
 /** The fields an "Only this plan" edit may change. */
-const ONLY_THIS_FIELDS = new Set([
-  'title',
-  'description',
-  'image',
-  'link',
-  'outUrl',
-  'location',
-  'start',
-  'end',
-]);
+const ONLY_THIS_FIELDS: ReadonlySet<string> = new Set(ONLY_THIS_PLAN_FIELDS);
 
 /**
  * Changes a plan (those its modify mask admits). ALL changes the plan, or the whole series of a

@@ -1,6 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonClass } from '../../components/button-styles.ts';
+import { FormField } from '../../components/form-field.tsx';
 import { FIELD_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { uploadImage } from '../../components/upload-image.ts';
 
@@ -40,39 +41,6 @@ interface SaveAnswer {
   ok: boolean;
   field?: string | null;
   message?: string;
-}
-
-function Field({
-  label,
-  hint,
-  error,
-  children,
-  id,
-}: {
-  label: string;
-  hint?: string;
-  error?: string | null;
-  children: ReactNode;
-  id: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={LABEL_CLASS}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-coral-strong">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -150,7 +118,7 @@ export function GroupForm({
           </p>
         ) : null}
       </div>
-      <Field label="Name" id={`${id}-title`} error={errorFor('title')}>
+      <FormField label="Name" id={`${id}-title`} error={errorFor('title')}>
         <input
           id={`${id}-title`}
           name="title"
@@ -161,8 +129,8 @@ export function GroupForm({
           placeholder="Sunday Hikers"
           aria-invalid={Boolean(errorFor('title'))}
         />
-      </Field>
-      <Field label="What is it about?" id={`${id}-description`} error={errorFor('description')}>
+      </FormField>
+      <FormField label="What is it about?" id={`${id}-description`} error={errorFor('description')}>
         <textarea
           id={`${id}-description`}
           name="description"
@@ -172,7 +140,7 @@ export function GroupForm({
           className={`${FIELD_CLASS} py-3`}
           placeholder="Easy hikes around town, every other Sunday. Beginners welcome."
         />
-      </Field>
+      </FormField>
       <fieldset>
         <legend className={LABEL_CLASS}>Who can find it</legend>
         <div className="grid gap-2 sm:grid-cols-2">
@@ -223,7 +191,7 @@ export function GroupForm({
         </span>
       </label>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <FormField
           label="Hashtags"
           id={`${id}-hashtags`}
           hint="Separated by commas; an emoji after a word is its icon."
@@ -237,8 +205,8 @@ export function GroupForm({
             placeholder="hiking 🥾, outdoors"
             aria-describedby={`${id}-hashtags-hint`}
           />
-        </Field>
-        <Field label="City" id={`${id}-city`} error={errorFor('location')}>
+        </FormField>
+        <FormField label="City" id={`${id}-city`} error={errorFor('location')}>
           <input
             id={`${id}-city`}
             name="city"
@@ -247,13 +215,13 @@ export function GroupForm({
             placeholder="Lisbon"
             autoComplete="address-level2"
           />
-        </Field>
+        </FormField>
       </div>
       {canSetPrice ? (
         <fieldset className="grid gap-5 rounded-2xl bg-sand/60 p-4 sm:grid-cols-2">
           <legend className="sr-only">Membership price</legend>
           <input type="hidden" name="hasPayment" value="1" />
-          <Field
+          <FormField
             label="Price in USD"
             id={`${id}-price`}
             hint="Leave empty for a free group."
@@ -270,8 +238,8 @@ export function GroupForm({
               className={`${FIELD_CLASS} h-12`}
               aria-describedby={`${id}-price-hint`}
             />
-          </Field>
-          <Field label="Billing" id={`${id}-recurrence`} error={errorFor('recurrence')}>
+          </FormField>
+          <FormField label="Billing" id={`${id}-recurrence`} error={errorFor('recurrence')}>
             <select
               id={`${id}-recurrence`}
               name="recurrence"
@@ -284,7 +252,7 @@ export function GroupForm({
                 </option>
               ))}
             </select>
-          </Field>
+          </FormField>
         </fieldset>
       ) : null}
       {generalError ? (

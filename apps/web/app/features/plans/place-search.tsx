@@ -160,36 +160,38 @@ export function PlaceSearch({
           {place.timezone ? ` · times in ${place.timezone.replaceAll('_', ' ')}` : ''}
         </p>
       ) : null}
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Places"
+      <div
         hidden={!showList}
-        className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-2xl border border-line bg-white py-1 shadow-xl shadow-plum/10"
+        className="absolute z-20 mt-1 w-full rounded-2xl border border-line bg-white py-1 shadow-xl shadow-plum/10"
       >
-        {fetcher.state !== 'idle' && places.length === 0 ? (
-          <li className="px-4 py-3 text-sm text-ink-soft">Searching…</li>
-        ) : places.length === 0 ? (
-          <li className="px-4 py-3 text-sm text-ink-soft">
-            {fetcher.data?.error ?? 'No place found. Your text will be used as it is.'}
-          </li>
-        ) : (
-          places.map((option, index) => (
-            <li
-              key={option.id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(option)}
-              className={`cursor-pointer px-4 py-2.5 ${index === active ? 'bg-sand' : 'hover:bg-sand/60'}`}
-            >
-              <span className="block font-semibold">{option.name}</span>
-              <span className="block text-sm text-ink-soft">{placeLine(option)}</span>
+        <ul id={listId} role="listbox" aria-label="Places" className="max-h-72 overflow-y-auto">
+          {fetcher.state !== 'idle' && places.length === 0 ? (
+            <li className="px-4 py-3 text-sm text-ink-soft">Searching…</li>
+          ) : places.length === 0 ? (
+            <li className="px-4 py-3 text-sm text-ink-soft">
+              {fetcher.data?.error ?? 'No place found. Your text will be used as it is.'}
             </li>
-          ))
-        )}
-      </ul>
+          ) : (
+            places.map((option, index) => (
+              <li
+                key={option.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(option)}
+                className={`cursor-pointer px-4 py-2.5 ${index === active ? 'bg-sand' : 'hover:bg-sand/60'}`}
+              >
+                <span className="block font-semibold">{option.name}</span>
+                <span className="block text-sm text-ink-soft">{placeLine(option)}</span>
+              </li>
+            ))
+          )}
+        </ul>
+        <p className="border-t border-line px-4 pt-2 pb-1 text-xs text-ink-soft">
+          Cities from GeoNames (CC BY 4.0)
+        </p>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonClass } from '../../components/button-styles.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { FormField } from '../../components/form-field.tsx';
 import { FIELD_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { uploadImage } from '../../components/upload-image.ts';
 import { REPEATING_PLAN_EDIT_CHOICES, REPEATING_PLAN_EDIT_PROMPT } from '@plaza/core/recurrence';
@@ -83,39 +84,6 @@ const FIELD_OF: Record<string, string> = {
   'recurring.endDate': 'endDate',
   groupId: 'groupId',
 };
-
-function Field({
-  label,
-  hint,
-  error,
-  children,
-  id,
-}: {
-  label: string;
-  hint?: string;
-  error?: string | null;
-  children: ReactNode;
-  id: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={LABEL_CLASS}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-coral-strong">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A date-time field's value turned into a date (all-day switched on) or back. */
 function reshape(value: string, allDay: boolean): string {
@@ -208,7 +176,7 @@ export function PlanForm({
       <input type="hidden" name="timezone" value={browserZone} />
       <input type="hidden" name="applyTo" defaultValue="ALL" />
       {occurrence ? <input type="hidden" name="occurrence" value={occurrence} /> : null}
-      <Field label="What’s the plan?" id={`${id}-title`} error={errorFor('title')}>
+      <FormField label="What’s the plan?" id={`${id}-title`} error={errorFor('title')}>
         <input
           id={`${id}-title`}
           name="title"
@@ -219,7 +187,7 @@ export function PlanForm({
           placeholder="Sunset picnic at the lookout"
           aria-invalid={Boolean(errorFor('title'))}
         />
-      </Field>
+      </FormField>
       <div>
         <span className={LABEL_CLASS} id={`${id}-cover-label`}>
           Picture
@@ -249,7 +217,7 @@ export function PlanForm({
       <fieldset className="rounded-3xl border border-line bg-white p-4 sm:p-5">
         <legend className="px-1 text-sm font-bold">When</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Starts" id={`${id}-start`} error={errorFor('start')}>
+          <FormField label="Starts" id={`${id}-start`} error={errorFor('start')}>
             <input
               id={`${id}-start`}
               name="start"
@@ -259,8 +227,8 @@ export function PlanForm({
               className={`${FIELD_CLASS} h-12`}
               aria-invalid={Boolean(errorFor('start'))}
             />
-          </Field>
-          <Field label={allDay ? 'Last day' : 'Ends'} id={`${id}-end`} error={errorFor('end')}>
+          </FormField>
+          <FormField label={allDay ? 'Last day' : 'Ends'} id={`${id}-end`} error={errorFor('end')}>
             <input
               id={`${id}-end`}
               name="end"
@@ -271,7 +239,7 @@ export function PlanForm({
               className={`${FIELD_CLASS} h-12`}
               aria-invalid={Boolean(errorFor('end'))}
             />
-          </Field>
+          </FormField>
         </div>
         <p className="mt-2 text-sm text-ink-soft">
           Left empty, it starts at the next full hour and lasts an hour.
@@ -291,15 +259,15 @@ export function PlanForm({
           <span className="font-semibold">All day</span>
         </label>
       </fieldset>
-      <Field
+      <FormField
         label="Where"
         id={`${id}-place`}
         hint="Times are in the place’s time zone. Without an address or city they are in UTC."
         error={errorFor('place')}
       >
         <PlaceSearch initial={initial.place} inputId={`${id}-place`} describedBy={`${id}-place-hint`} />
-      </Field>
-      <Field label="Details" id={`${id}-description`} error={errorFor('description')}>
+      </FormField>
+      <FormField label="Details" id={`${id}-description`} error={errorFor('description')}>
         <textarea
           id={`${id}-description`}
           name="description"
@@ -309,9 +277,9 @@ export function PlanForm({
           className={`${FIELD_CLASS} py-3`}
           placeholder="What to bring, where to meet, who it’s for."
         />
-      </Field>
+      </FormField>
       {groups.length > 0 ? (
-        <Field label="Group" id={`${id}-group`} error={errorFor('groupId')}>
+        <FormField label="Group" id={`${id}-group`} error={errorFor('groupId')}>
           <select
             id={`${id}-group`}
             name="groupId"
@@ -325,7 +293,7 @@ export function PlanForm({
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
       ) : null}
       <fieldset>
         <legend className={LABEL_CLASS}>Who can see it</legend>
@@ -365,7 +333,7 @@ export function PlanForm({
         </div>
       </fieldset>
       {isPublic ? (
-        <Field
+        <FormField
           label="Hashtags"
           id={`${id}-hashtags`}
           hint="Separated by commas, so people exploring find it."
@@ -379,11 +347,11 @@ export function PlanForm({
             placeholder="picnic, sunset"
             aria-describedby={`${id}-hashtags-hint`}
           />
-        </Field>
+        </FormField>
       ) : (
         <fieldset className="rounded-3xl border border-line bg-white p-4 sm:p-5">
           <legend className="px-1 text-sm font-bold">Repeat</legend>
-          <Field label="How often" id={`${id}-frequency`} error={errorFor('frequency')}>
+          <FormField label="How often" id={`${id}-frequency`} error={errorFor('frequency')}>
             <select
               id={`${id}-frequency`}
               name="frequency"
@@ -398,7 +366,7 @@ export function PlanForm({
                 </option>
               ))}
             </select>
-          </Field>
+          </FormField>
           {repeats && frequency === 'WEEKLY' ? (
             <fieldset className="mt-4">
               <legend className={LABEL_CLASS}>On</legend>
@@ -432,7 +400,7 @@ export function PlanForm({
           ) : null}
           {repeats && frequency === 'MONTHLY' ? (
             <div className="mt-4">
-              <Field label="Each month on" id={`${id}-monthly`} error={errorFor('monthly')}>
+              <FormField label="Each month on" id={`${id}-monthly`} error={errorFor('monthly')}>
                 <select
                   id={`${id}-monthly`}
                   name="monthly"
@@ -442,12 +410,12 @@ export function PlanForm({
                   <option value="DAY_OF_MONTH">The same day of the month</option>
                   <option value="ORDINAL_WEEKDAY">The same weekday (e.g. the 2nd Tuesday)</option>
                 </select>
-              </Field>
+              </FormField>
             </div>
           ) : null}
           {repeats ? (
             <div className="mt-4">
-              <Field label="Until (optional)" id={`${id}-endDate`} error={errorFor('endDate')}>
+              <FormField label="Until (optional)" id={`${id}-endDate`} error={errorFor('endDate')}>
                 <input
                   id={`${id}-endDate`}
                   name="endDate"
@@ -455,13 +423,13 @@ export function PlanForm({
                   defaultValue={initial.endDate}
                   className={`${FIELD_CLASS} h-12`}
                 />
-              </Field>
+              </FormField>
             </div>
           ) : null}
         </fieldset>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Link" id={`${id}-link`} hint="A website or a video call." error={errorFor('link')}>
+        <FormField label="Link" id={`${id}-link`} hint="A website or a video call." error={errorFor('link')}>
           <input
             id={`${id}-link`}
             name="link"
@@ -472,8 +440,8 @@ export function PlanForm({
             placeholder="https://"
             aria-describedby={`${id}-link-hint`}
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           label="Tickets or sign-up"
           id={`${id}-outUrl`}
           hint="Where people get in, if elsewhere."
@@ -489,7 +457,7 @@ export function PlanForm({
             placeholder="https://"
             aria-describedby={`${id}-outUrl-hint`}
           />
-        </Field>
+        </FormField>
       </div>
       <label className="flex items-start gap-3">
         <input

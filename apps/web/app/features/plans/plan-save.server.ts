@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { planFormPayload } from '@plaza/core/plan-form';
 import type { PlanRecurrence } from '@plaza/core/plan-occurrences';
-import { isRecurrenceFrequency } from '@plaza/core/recurrence';
+import { ONLY_THIS_PLAN_FIELDS, isRecurrenceFrequency } from '@plaza/core/recurrence';
 import { plazaContext } from '../../context.ts';
 import { mutationOutcome } from '../../graphql/mutation-outcome.ts';
 
@@ -98,18 +98,6 @@ export function planInputOf(form: FormData, now: Date) {
   };
 }
 
-/** What "Only this plan" may change (the rest belongs to the series: decision 0009). */
-const ONLY_THIS_FIELDS = [
-  'title',
-  'description',
-  'image',
-  'link',
-  'outUrl',
-  'location',
-  'start',
-  'end',
-] as const;
-
 /** Creates a plan (no key) or saves its edit form; `applyTo` and `occurrence` for repeating plans. */
 export async function runPlanSave(
   form: FormData,
@@ -123,7 +111,7 @@ export async function runPlanSave(
   const applyTo = text(form, 'applyTo') === 'ONLY_THIS' ? 'ONLY_THIS' : 'ALL';
   const changes =
     applyTo === 'ONLY_THIS'
-      ? Object.fromEntries(ONLY_THIS_FIELDS.map((field) => [field, plan[field]]))
+      ? Object.fromEntries(ONLY_THIS_PLAN_FIELDS.map((field) => [field, plan[field]]))
       : plan;
   const result =
     key === undefined
