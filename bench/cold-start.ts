@@ -10,7 +10,14 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const port = 3300;
 
+/** Another server on the port would answer for ours and make every start look instant. */
+async function requireFreePort(): Promise<void> {
+  const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
+  if (answer) throw new Error(`something already answers on port ${port}: stop it first`);
+}
+
 async function timeToHealthy(dataDir: string, demo: string): Promise<number> {
+  await requireFreePort();
   const started = performance.now();
   const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
