@@ -10,10 +10,10 @@ import {
 } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
 import { canChangeRole, canRemoveMember, isGroupRole } from '@plaza/core/group-roles';
-import { memberNamesLabel } from '@plaza/core/name-list';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { FriendSample } from '../components/friend-sample.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { PlusIcon } from '../components/icons.tsx';
 import { plazaContext } from '../context.ts';
@@ -409,20 +409,12 @@ export default function Group() {
               </>
             ) : null}
           </p>
-          {friends.length > 0 ? (
-            <p className="mt-2 flex items-center gap-2 text-sm text-ink-soft">
-              <span className="flex -space-x-2">
-                {friends.slice(0, 3).map((f) => (
-                  <Avatar key={f.id} person={f} size={1} className="ring-2 ring-cream" />
-                ))}
-              </span>
-              {memberNamesLabel(
-                friends.map((f) => f.fullName),
-                group.pivot.friendCount,
-              )}{' '}
-              {group.pivot.friendCount === 1 ? 'is' : 'are'} in this group
-            </p>
-          ) : null}
+          <FriendSample
+            friends={friends}
+            count={group.pivot.friendCount}
+            what="in this group"
+            className="mt-2"
+          />
         </div>
         <div className="flex flex-wrap items-start gap-2">
           <MembershipButtons group={group} isSignedIn={viewerId !== null} />

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, data, redirect, useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
 import { linkify } from '@plaza/core/link-display';
-import { memberNamesLabel } from '@plaza/core/name-list';
 import { formatPlanWhen } from '@plaza/core/plan-when';
 import { isPlanResponseValue, type PlanResponseValue } from '@plaza/core/plan-response';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { FriendSample } from '../components/friend-sample.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { CalendarIcon, PinIcon, RepeatIcon, UsersIcon } from '../components/icons.tsx';
 import { plazaContext } from '../context.ts';
@@ -546,20 +546,12 @@ export default function Plan() {
                     {counts.attending} going · {counts.interested} interested · {counts.invited} invited
                   </p>
                 ) : null}
-                {friends.length > 0 ? (
-                  <p className="mt-1 flex items-center gap-2 text-sm text-ink-soft">
-                    <span className="flex -space-x-2">
-                      {friends.slice(0, 3).map((f) => (
-                        <Avatar key={f.id} person={f} size={1} className="ring-2 ring-cream" />
-                      ))}
-                    </span>
-                    {memberNamesLabel(
-                      friends.map((f) => f.fullName),
-                      plan.pivot.friendCount,
-                    )}{' '}
-                    {plan.pivot.friendCount === 1 ? 'is' : 'are'} going
-                  </p>
-                ) : null}
+                <FriendSample
+                  friends={friends}
+                  count={plan.pivot.friendCount}
+                  what="going"
+                  className="mt-1"
+                />
               </dd>
             </div>
           </dl>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonClass } from '../../components/button-styles.ts';
+import { ChoiceCards } from '../../components/choice-cards.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { FIELD_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { uploadImage } from '../../components/upload-image.ts';
@@ -143,40 +144,15 @@ export function GroupForm({
       </FormField>
       <fieldset>
         <legend className={LABEL_CLASS}>Who can find it</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {[
-            {
-              value: 'public',
-              title: 'Public',
-              text: 'Anyone can find it and see who is in it.',
-              isOn: isPublic,
-            },
-            {
-              value: 'private',
-              title: 'Private',
-              text: 'Only people with the link or an invitation.',
-              isOn: !isPublic,
-            },
-          ].map((option) => (
-            <label
-              key={option.value}
-              className={`flex cursor-pointer gap-3 rounded-2xl border-2 p-4 ${option.isOn ? 'border-coral-strong bg-coral-soft/30' : 'border-line bg-white'}`}
-            >
-              <input
-                type="radio"
-                name="visibility"
-                value={option.value}
-                checked={option.isOn}
-                onChange={() => setIsPublic(option.value === 'public')}
-                className="mt-1 size-4 accent-coral-strong"
-              />
-              <span>
-                <span className="block font-bold">{option.title}</span>
-                <span className="text-sm text-ink-soft">{option.text}</span>
-              </span>
-            </label>
-          ))}
-        </div>
+        <ChoiceCards
+          name="visibility"
+          value={isPublic ? 'public' : 'private'}
+          onChange={(value) => setIsPublic(value === 'public')}
+          options={[
+            { value: 'public', title: 'Public', text: 'Anyone can find it and see who is in it.' },
+            { value: 'private', title: 'Private', text: 'Only people with the link or an invitation.' },
+          ]}
+        />
       </fieldset>
       <label className="flex items-start gap-3">
         <input

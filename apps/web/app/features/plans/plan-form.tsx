@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonClass } from '../../components/button-styles.ts';
+import { ChoiceCards } from '../../components/choice-cards.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { FIELD_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
@@ -297,40 +298,19 @@ export function PlanForm({
       ) : null}
       <fieldset>
         <legend className={LABEL_CLASS}>Who can see it</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {[
+        <ChoiceCards
+          name="visibility"
+          value={isPublic ? 'public' : 'private'}
+          onChange={(value) => setIsPublic(value === 'public')}
+          options={[
             {
               value: 'private',
               title: 'Invite only',
               text: 'People you invite, and the group if it is in one.',
-              isOn: !isPublic,
             },
-            {
-              value: 'public',
-              title: 'Public',
-              text: 'Anyone can find it. Public plans do not repeat.',
-              isOn: isPublic,
-            },
-          ].map((option) => (
-            <label
-              key={option.value}
-              className={`flex cursor-pointer gap-3 rounded-2xl border-2 p-4 ${option.isOn ? 'border-coral-strong bg-coral-soft/30' : 'border-line bg-white'}`}
-            >
-              <input
-                type="radio"
-                name="visibility"
-                value={option.value}
-                checked={option.isOn}
-                onChange={() => setIsPublic(option.value === 'public')}
-                className="mt-1 size-4 accent-coral-strong"
-              />
-              <span>
-                <span className="block font-bold">{option.title}</span>
-                <span className="text-sm text-ink-soft">{option.text}</span>
-              </span>
-            </label>
-          ))}
-        </div>
+            { value: 'public', title: 'Public', text: 'Anyone can find it. Public plans do not repeat.' },
+          ]}
+        />
       </fieldset>
       {isPublic ? (
         <FormField
