@@ -13,6 +13,7 @@ import { canChangeRole, canRemoveMember, isGroupRole } from '@plaza/core/group-r
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { HashtagList } from '../components/hashtag-list.tsx';
 import { FriendSample } from '../components/friend-sample.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { PlusIcon } from '../components/icons.tsx';
@@ -435,16 +436,7 @@ export default function Group() {
       {group.description ? (
         <p className="mt-6 max-w-prose text-lg whitespace-pre-line">{group.description}</p>
       ) : null}
-      {group.hashtags.length > 0 ? (
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Hashtags">
-          {group.hashtags.map((tag) => (
-            <li key={tag.name} className="rounded-full bg-sand px-3 py-1 text-sm font-semibold">
-              {tag.emoji ? `${tag.emoji} ` : '#'}
-              {tag.name}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <HashtagList hashtags={group.hashtags} />
 
       {members !== null ? (
         <section aria-labelledby="group-plans" className="mt-10">

@@ -7,6 +7,7 @@ import { isPlanResponseValue, type PlanResponseValue } from '@plaza/core/plan-re
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { HashtagList } from '../components/hashtag-list.tsx';
 import { FriendSample } from '../components/friend-sample.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { CalendarIcon, PinIcon, RepeatIcon, UsersIcon } from '../components/icons.tsx';
@@ -609,16 +610,7 @@ export default function Plan() {
               </a>
             </p>
           ) : null}
-          {plan.hashtags.length > 0 ? (
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Hashtags">
-              {plan.hashtags.map((tag) => (
-                <li key={tag.name} className="rounded-full bg-sand px-3 py-1 text-sm font-semibold">
-                  {tag.emoji ? `${tag.emoji} ` : '#'}
-                  {tag.name}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <HashtagList hashtags={plan.hashtags} />
 
           {dates.length > 1 ? (
             <section className="mt-8" aria-labelledby="plan-dates">
