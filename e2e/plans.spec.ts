@@ -89,9 +89,20 @@ test('a weekly plan in a group with a place from the search: answers update the 
   await pageB.goto(groupUrl);
   await pageB.getByRole('button', { name: 'Join group' }).click();
   await expect(pageB.getByTestId('membership')).toHaveText('Member');
+
+  // A invites the whole group from the plan's invite dialog.
+  await pageA.getByRole('button', { name: 'Invite' }).click();
+  const invite = pageA.getByRole('dialog', { name: 'Invite people' });
+  await invite.getByLabel('Search your groups, people and contacts').fill('Riverside');
+  await invite.getByRole('button', { name: `Invite Riverside Runners ${suffix}` }).click();
+  await expect(invite.getByText('The group is invited.')).toBeVisible();
+  await expectNoAxeViolations(pageA);
+  await invite.getByRole('button', { name: 'Close' }).click();
+
   await pageB.getByRole('link', { name: title }).click();
   await expect(pageB).toHaveURL(new RegExp(`${planPath}`));
   await expect(pageB.getByTestId('plan-count')).toHaveText('0 going or interested');
+  await expect(pageB.getByText('0 going · 0 interested · 1 invited')).toBeVisible();
   await pageB.getByRole('button', { name: 'Interested' }).click();
   await expect(pageB.getByRole('button', { name: 'Interested' })).toHaveAttribute('aria-pressed', 'true');
   await expect(pageB.getByTestId('plan-count')).toHaveText('1 going or interested');

@@ -146,12 +146,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent === 'invite') {
     const id = String(form.get('id') ?? '').trim();
+    const groupId = String(form.get('groupId') ?? '').trim();
     const to = String(form.get('to') ?? '').trim();
-    if (!id && !to) return { intent, ok: false, message: 'Type an e-mail address or a phone number.' };
-    const invitee = id ? { id } : to.includes('@') ? { email: to } : { phone: to };
+    if (!id && !groupId && !to)
+      return { intent, ok: false, message: 'Type an e-mail address or a phone number.' };
+    const invitee = groupId
+      ? { id: groupId, isGroup: true }
+      : id
+        ? { id }
+        : to.includes('@')
+          ? { email: to }
+          : { phone: to };
     const outcome = mutationOutcome(await server.graphql(INVITE, { key: params.key, invitees: [invitee] }));
     return outcome.ok
-      ? { intent, ok: true, message: id ? 'Invited.' : `Invitation sent to ${to}.` }
+      ? {
+          intent,
+          ok: true,
+          message: groupId ? 'The group is invited.' : id ? 'Invited.' : `Invitation sent to ${to}.`,
+        }
       : { intent, ok: false, message: outcome.message };
   }
   if (intent === 'delete') {

@@ -10,6 +10,7 @@ interface Invitables {
   q: string;
   people: Array<{ id: number; username: string; fullName: string; image: string | null }>;
   contacts: Array<{ key: string; fullName: string; email: string | null; phone: string | null }>;
+  groups: Array<{ id: number; title: string; image: string | null; memberCount: number }>;
 }
 
 interface ActionAnswer {
@@ -36,7 +37,7 @@ export function PlanInviteDialog({ action, onClose }: { action: string; onClose:
 
   useEffect(() => {
     const timer = window.setTimeout(
-      () => void load(`/profile/friends/invitables?q=${encodeURIComponent(query.trim())}`),
+      () => void load(`/profile/friends/invitables?groups=1&q=${encodeURIComponent(query.trim())}`),
       SEARCH_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
@@ -72,7 +73,7 @@ export function PlanInviteDialog({ action, onClose }: { action: string; onClose:
         <ActionMessage answer={invite.data} />
         <div className="flex flex-col gap-2">
           <label htmlFor={searchId} className="text-sm font-bold text-ink">
-            Search your people and contacts
+            Search your groups, people and contacts
           </label>
           <input
             id={searchId}
@@ -83,12 +84,41 @@ export function PlanInviteDialog({ action, onClose }: { action: string; onClose:
             onChange={(event) => setQuery(event.target.value)}
           />
           <div className="max-h-72 overflow-y-auto" aria-live="polite" aria-busy={search.state !== 'idle'}>
-            {results && results.people.length + results.contacts.length === 0 ? (
+            {results && results.people.length + results.contacts.length + results.groups.length === 0 ? (
               <p className="py-3 text-sm text-ink-soft">
-                {results.q ? `Nobody called “${results.q}” yet.` : 'Your friends and contacts show here.'}
+                {results.q
+                  ? `Nobody called “${results.q}” yet.`
+                  : 'Your groups, friends and contacts show here.'}
               </p>
             ) : null}
             <ul className="divide-y divide-line" aria-label="People to invite">
+              {results?.groups.map((group) => {
+                const mark = `g${group.id}`;
+                return (
+                  <li key={mark} className="flex items-center gap-3 py-2.5">
+                    {group.image ? (
+                      <img src={group.image} alt="" className="size-10 rounded-xl object-cover" />
+                    ) : (
+                      <span className="size-10 rounded-xl bg-lilac-soft" aria-hidden="true" />
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-semibold">{group.title}</p>
+                      <p className="text-sm text-ink-soft">
+                        Group · {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className={buttonClass('secondary')}
+                      disabled={invited.includes(mark)}
+                      onClick={() => send({ groupId: String(group.id) }, mark)}
+                    >
+                      {invited.includes(mark) ? 'Invited' : 'Invite'}
+                      <span className="sr-only"> {group.title}</span>
+                    </button>
+                  </li>
+                );
+              })}
               {results?.people.map((person) => {
                 const mark = `u${person.id}`;
                 return (
