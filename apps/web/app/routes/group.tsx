@@ -96,7 +96,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     group,
     tab,
     members: inside?.data?.members?.members ?? null,
-    plans: inside?.data?.plans ?? [],
+    // Upcoming first; the past ones apart (groupPlans answers both, upcoming first).
+    plans: (inside?.data?.plans ?? []).filter((p) => Date.parse(p.end.utc) > Date.now()),
+    pastPlans: (inside?.data?.plans ?? []).filter((p) => Date.parse(p.end.utc) <= Date.now()).slice(0, 4),
     requests: inside?.data?.requests?.members ?? [],
     audit: inside?.data?.audit?.events ?? [],
     viewerId: context.get(viewerContext)?.id ?? null,
@@ -362,7 +364,7 @@ function EditGroupDialog({
 
 /** /group/<slug>/<key> (spec 2.1): rendered on the server for everyone, with what the viewer may see. */
 export default function Group() {
-  const { group, tab, members, plans, requests, audit, viewerId, shareKey, canSetPrice } =
+  const { group, tab, members, plans, pastPlans, requests, audit, viewerId, shareKey, canSetPrice } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
@@ -453,9 +455,19 @@ export default function Group() {
           <PlanCardList
             plans={plans}
             empty={
-              permissions?.createPlan ? 'No plans yet. Start one and the group will see it.' : 'No plans yet.'
+              permissions?.createPlan
+                ? 'Nothing planned yet. Start something and the group will see it.'
+                : 'Nothing planned yet.'
             }
           />
+          {pastPlans.length > 0 ? (
+            <>
+              <h3 className="mt-6 mb-3 text-sm font-bold tracking-wide text-ink-soft uppercase">
+                Past plans
+              </h3>
+              <PlanCardList plans={pastPlans} empty="" />
+            </>
+          ) : null}
         </section>
       ) : null}
       {members === null ? (

@@ -235,7 +235,7 @@ function ThumbCard({ image, tint, children }: { image: string | null; tint: stri
 
 function CardGrid({ isEmpty, empty, children }: { isEmpty: boolean; empty: string; children: ReactNode }) {
   if (isEmpty) return <p className="py-6 text-ink-soft">{empty}</p>;
-  return <ul className="grid gap-3 sm:grid-cols-2">{children}</ul>;
+  return <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">{children}</ul>;
 }
 
 function PlanList({ plans, empty }: { plans: PlanCard[]; empty: string }) {

@@ -63,7 +63,7 @@ export function PlanCardItem({ plan }: { plan: PlanCard }) {
 export function PlanCardList({ plans, empty }: { plans: PlanCard[]; empty: string }) {
   if (plans.length === 0) return <p className="py-6 text-ink-soft">{empty}</p>;
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {plans.map((plan) => (
         <PlanCardItem key={`${plan.key}:${plan.occurrence ?? ''}`} plan={plan} />
       ))}
