@@ -297,7 +297,17 @@ describe('repeating plans', () => {
       frequency: 'MONTHLY',
       monthly: 'ORDINAL_WEEKDAY',
       endDate: '2027-03-31',
+      rrule: 'RRULE:FREQ=MONTHLY;BYDAY=2TU;UNTIL=20270331T235959Z',
     });
+    // West of UTC the end date's last second is the next day in UTC, so its evening is kept.
+    const west = await created(ana, {
+      title: 'Trivia',
+      start: '2027-01-12T19:00',
+      timezone: 'America/New_York',
+      location: { city: 'New York' },
+      recurring: { frequency: 'WEEKLY', endDate: '2027-03-30' },
+    });
+    expect(west.recurring).toMatchObject({ rrule: 'RRULE:FREQ=WEEKLY;UNTIL=20270331T035959Z' });
     const res = await t.gql<{ planOccurrences: Array<{ occurrence: string }> }>(
       OCCURRENCES,
       { key: plan.key, from: '2027-01-01T00:00:00Z', to: '2028-01-01T00:00:00Z' },

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { displayLink, unwrapLink } from '@plaza/core/link-display';
 import { planViewerRoles, type PlanPermissions } from '@plaza/core/plan-access';
-import { recurrenceRule, WEEKDAYS, MONTHLY_MODES } from '@plaza/core/plan-occurrences';
+import { calendarRule } from '@plaza/core/calendar-rule';
+import { WEEKDAYS, MONTHLY_MODES } from '@plaza/core/plan-occurrences';
 import { PLAN_RESPONSE_VALUES, planResponseName, type PlanResponseValue } from '@plaza/core/plan-response';
 import { describePlanTime, type PlanTime } from '@plaza/core/plan-time';
 import { RECURRENCE_FREQUENCIES } from '@plaza/core/recurrence';
@@ -80,9 +81,10 @@ const PlanRecurringRef = builder.objectRef<PlanView>('PlanRecurring').implement(
     }),
     endDate: t.string({ nullable: true, resolve: ({ row }) => row.recurrence!.endDate ?? null }),
     rrule: t.string({
-      description: 'The iCalendar RRULE, in the plan’s wall-clock time.',
+      description:
+        'The iCalendar RRULE line, as in the plan’s .ics: UNTIL is the end date’s last second in the plan’s zone, in UTC.',
       resolve: ({ row }) =>
-        recurrenceRule({ start: row.startsAt, timezone: row.timezone, recurrence: row.recurrence! }),
+        `RRULE:${calendarRule({ start: row.startsAt, timezone: row.timezone, allDay: row.allDay, recurrence: row.recurrence! })}`,
     }),
   }),
 });
