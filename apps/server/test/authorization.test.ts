@@ -86,6 +86,17 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.createCalendarFeed': 'mutation { createCalendarFeed { url webcalUrl } }',
   'Mutation.revokeCalendarFeed': 'mutation { revokeCalendarFeed }',
   'Query.myLocation': '{ myLocation { id name city coordinates { latitude longitude } } }',
+  'Query.myChats': '{ myChats { key unreadCount } }',
+  'Query.chat': '{ chat(key: "abcdefghij") { key } }',
+  'Mutation.openDirectChat': 'mutation { openDirectChat(userId: 2) { key } }',
+  'Mutation.sendMessage':
+    'mutation { sendMessage(chatKey: "abcdefghij", clientId: "c1", text: "hi") { key } }',
+  'Mutation.editMessage': 'mutation { editMessage(key: "abcdefghij", text: "hi") { key } }',
+  'Mutation.deleteMessage': 'mutation { deleteMessage(key: "abcdefghij") { key } }',
+  'Mutation.markChatSeen': 'mutation { markChatSeen(key: "abcdefghij", seq: 1) { key } }',
+  'Mutation.hideChat': 'mutation { hideChat(key: "abcdefghij", hidden: true) { key } }',
+  'Mutation.muteChat': 'mutation { muteChat(key: "abcdefghij", until: null) { key } }',
+  'Subscription.chatEvents': 'subscription { chatEvents(key: "abcdefghij", after: 0) { kind } }',
 };
 
 describe('fields for signed-in people', () => {

@@ -27,6 +27,7 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});
 
 builder.scalarType('JSONObject', {
   description: 'A JSON object with string keys.',

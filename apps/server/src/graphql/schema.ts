@@ -6,6 +6,7 @@ import '../domains/social/schema.ts';
 import '../domains/contacts/schema.ts';
 import '../domains/groups/schema.ts';
 import '../domains/plans/schema.ts';
+import '../domains/chats/schema.ts';
 import '../domains/calendars/schema.ts';
 import '../domains/payments/schema.ts';
 import '../domains/places/schema.ts';

@@ -24,6 +24,8 @@ export const chats = pgTable(
     type: text('type').notNull(),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     planId: integer('plan_id').references(() => plans.id, { onDelete: 'cascade' }),
+    /** A direct message's two people as "<lower id>:<higher id>", so each pair has one chat. */
+    dmPair: text('dm_pair'),
     /** Highest sequence number handed out; messages take lastSeq + 1 in their insert transaction. */
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     /** Seconds between messages per sender; 0 turns slow mode off. */
@@ -34,6 +36,7 @@ export const chats = pgTable(
   (t) => [
     uniqueIndex('chats_group').on(t.groupId),
     uniqueIndex('chats_plan').on(t.planId),
+    uniqueIndex('chats_dm_pair').on(t.dmPair),
     index('chats_last_message_at').on(t.lastMessageAt),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { MUTUAL_FRIENDS_SHOWN } from '@plaza/core/constants';
 import { groupViewerMask, type GroupPermissions } from '@plaza/core/group-roles';
 import { users } from '../../db/schema/index.ts';
+import { ensureModelChat } from '../chats/chat-access.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
@@ -296,7 +297,14 @@ builder.objectFields(GroupRef, (t) => ({
   chatKey: t.string({
     nullable: true,
     description: 'The group chat’s key; null for viewers who may not see inside the group.',
-    resolve: (g, _a, context) => ifViewable(context, g, () => groupLoaders(context).chatKey.load(g.id)),
+    resolve: (g, _a, context) =>
+      ifViewable(
+        context,
+        g,
+        async () =>
+          (await groupLoaders(context).chatKey.load(g.id)) ??
+          (await ensureModelChat(context.store.db, 'g', g.id)).key,
+      ),
   }),
   shareUrl: t.string({ resolve: (g, _a, context) => groupLink(context, g) }),
   hasJoinRequests: t.boolean({

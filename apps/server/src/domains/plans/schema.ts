@@ -6,6 +6,7 @@ import { WEEKDAYS, MONTHLY_MODES } from '@plaza/core/plan-occurrences';
 import { PLAN_RESPONSE_VALUES, planResponseName, type PlanResponseValue } from '@plaza/core/plan-response';
 import { describePlanTime, type PlanTime } from '@plaza/core/plan-time';
 import { RECURRENCE_FREQUENCIES } from '@plaza/core/recurrence';
+import { ensureModelChat } from '../chats/chat-access.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
@@ -314,7 +315,10 @@ builder.objectFields(PlanRef, (t) => ({
     description: 'The plan chat’s key; null unless the chat flag is on and the viewer may chat.',
     resolve: async (p, _a, c) => {
       const { row, access } = await view(c, p);
-      return access.permissions.chat ? planLoaders(c).chatKey.load(row.id) : null;
+      if (!access.permissions.chat) return null;
+      return (
+        (await planLoaders(c).chatKey.load(row.id)) ?? (await ensureModelChat(c.store.db, 'p', row.id)).key
+      );
     },
   }),
   creator: t.field({

@@ -7,7 +7,15 @@ import type { PubSub } from 'graphql-yoga';
 export type BusTopics = {
   /** Round trip used by the health check. */
   'system:ping': [nonce: string];
+  /** A chat's messages changed (stored first); subscribers read the change from the database. */
+  'chat:changed': [chatId: number, event: ChatBusEvent];
 };
+
+/** What woke a chat's subscribers: a new, edited or deleted message, or a subscriber's own ping. */
+export type ChatBusEvent =
+  | { kind: 'NEW'; seq: number }
+  | { kind: 'EDITED' | 'DELETED'; messageId: number }
+  | { kind: 'PING'; nonce: string };
 
 export interface Bus {
   kind: 'memory' | 'redis';

@@ -1,0 +1,162 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { BOT_USER_ID } from '@plaza/core/constants';
+import {
+  NO_CHAT_PERMISSIONS,
+  directChatPermissions,
+  groupChatPermissions,
+  planChatPermissions,
+  type ChatPermissions,
+} from '@plaza/core/chat-permissions';
+import type { Database } from '../../db/client.ts';
+import { chats, messages, users } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../graphql/context.ts';
+import { plazaError } from '../../graphql/errors.ts';
+import { newKey } from '../../ids.ts';
+import { loadGroupAccess } from '../groups/group-access.ts';
+import { groupLoaders, type GroupRow } from '../groups/group-loaders.ts';
+import { loadPlanAccess } from '../plans/plan-access.ts';
+import { planLoaders, type PlanRow } from '../plans/plan-loaders.ts';
+import { readTiePair } from '../social/ties.ts';
+
+export type ChatRow = typeof chats.$inferSelect;
+
+/** Where the viewer stands with one chat (decision 0012). */
+export interface ChatAccess {
+  chat: ChatRow;
+  permissions: ChatPermissions;
+  group: GroupRow | null;
+  plan: PlanRow | null;
+  /** The other person of a direct message. */
+  otherUserId: number | null;
+}
+
+/** One answer for a chat the viewer may not read, and for a key that names none. */
+export const chatNotFound = () => plazaError('NOT_FOUND', 'This chat could not be found.');
+
+/** The two people of a direct message, as stored in chats.dm_pair. */
+export function dmPairOf(a: number, b: number): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
+export function dmPeople(chat: ChatRow): [number, number] | null {
+  const match = chat.dmPair?.match(/^(\d+):(\d+)$/);
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+/**
+ * Whether `viewerId` may start messaging `otherId` (the rule behind User.canDm): not themself
+ * nor the bot, no block either way, and the other is public or follows the viewer.
+ */
+export async function canDm(db: Database, viewerId: number, otherId: number): Promise<boolean> {
+  if (viewerId === otherId || otherId === BOT_USER_ID) return false;
+  const [other] = await db.select({ isPublic: users.isPublic }).from(users).where(eq(users.id, otherId));
+  if (!other) return false;
+  const ties = await readTiePair(db, viewerId, otherId);
+  if (ties.out === 'BLOCKED' || ties.in === 'BLOCKED') return false;
+  return other.isPublic || ties.in === 'FOLLOWING';
+}
+
+async function directAccess(context: RequestContext, chat: ChatRow): Promise<ChatAccess> {
+  const viewerId = context.viewer?.id ?? null;
+  const people = dmPeople(chat);
+  const isParticipant = viewerId !== null && people !== null && people.includes(viewerId);
+  if (!isParticipant || viewerId === null || people === null) {
+    return { chat, permissions: { ...NO_CHAT_PERMISSIONS }, group: null, plan: null, otherUserId: null };
+  }
+  const otherId = people[0] === viewerId ? people[1] : people[0];
+  const db = context.store.db;
+  const ties = await readTiePair(db, viewerId, otherId);
+  const blocked = ties.out === 'BLOCKED' || ties.in === 'BLOCKED';
+  let mayWrite = !blocked && (await canDm(db, viewerId, otherId));
+  if (!mayWrite && !blocked) {
+    // The other person wrote first: answering is always allowed.
+    const [wrote] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.chatId, chat.id), eq(messages.senderId, otherId)))
+      .limit(1);
+    mayWrite = wrote !== undefined;
+  }
+  return {
+    chat,
+    permissions: directChatPermissions({ isParticipant, blocked, mayWrite }),
+    group: null,
+    plan: null,
+    otherUserId: otherId,
+  };
+}
+
+/** The viewer's chat permission set, derived from the direct-message pair, the group or the plan. */
+export async function loadChatAccess(context: RequestContext, chat: ChatRow): Promise<ChatAccess> {
+  if (chat.type === 'd') return directAccess(context, chat);
+  if (chat.type === 'g' && chat.groupId !== null) {
+    const group = await groupLoaders(context).row.load(chat.groupId);
+    if (!group)
+      return { chat, permissions: { ...NO_CHAT_PERMISSIONS }, group: null, plan: null, otherUserId: null };
+    const access = await loadGroupAccess(context, group);
+    const permissions = groupChatPermissions({
+      permissions: access.permissions,
+      isMember: context.viewer !== null && access.membership?.status === 'member',
+      role: access.role,
+    });
+    return { chat, permissions, group, plan: null, otherUserId: null };
+  }
+  if (chat.type === 'p' && chat.planId !== null) {
+    const plan = await planLoaders(context).row.load(chat.planId);
+    if (!plan)
+      return { chat, permissions: { ...NO_CHAT_PERMISSIONS }, group: null, plan: null, otherUserId: null };
+    const access = await loadPlanAccess(context, plan);
+    const permissions = planChatPermissions({
+      permissions: access.permissions,
+      isCreator: access.facts.isCreator,
+    });
+    return { chat, permissions, group: null, plan, otherUserId: null };
+  }
+  return { chat, permissions: { ...NO_CHAT_PERMISSIONS }, group: null, plan: null, otherUserId: null };
+}
+
+/**
+ * A chat by key that the viewer may read, else NOT_FOUND. `fresh` reads the models again instead
+ * of the request's cached loaders: a subscription lives long and re-checks as things change.
+ */
+export async function findChat(
+  context: RequestContext,
+  key: string,
+  options: { fresh?: boolean } = {},
+): Promise<ChatAccess> {
+  const [chat] = await context.store.db.select().from(chats).where(eq(chats.key, key.trim()));
+  if (!chat) throw chatNotFound();
+  const access = await loadChatAccess(options.fresh ? { ...context } : context, chat);
+  if (!access.permissions.read) throw chatNotFound();
+  return access;
+}
+
+/** A refusal inside a chat the viewer may read. */
+export function chatDenied(message: string) {
+  return plazaError('FORBIDDEN', message);
+}
+
+/** The chat of a group or plan, made when missing (chats made with them since issue 5 and 6). */
+export async function ensureModelChat(db: Database, type: 'g' | 'p', modelId: number): Promise<ChatRow> {
+  const column = type === 'g' ? chats.groupId : chats.planId;
+  const [found] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.type, type), eq(column, modelId)));
+  if (found) return found;
+  await db
+    .insert(chats)
+    .values({ key: newKey(), type, ...(type === 'g' ? { groupId: modelId } : { planId: modelId }) })
+    .onConflictDoNothing();
+  const [made] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.type, type), eq(column, modelId)));
+  return made!;
+}
+
+/** Makes sure the viewer has a state row (last seen, hidden, mute) in a chat they may read. */
+export async function ensureChatMember(db: Database, chatId: number, userId: number): Promise<void> {
+  await db.execute(sql`INSERT INTO chat_members (chat_id, user_id) VALUES (${chatId}, ${userId})
+    ON CONFLICT DO NOTHING`);
+}
