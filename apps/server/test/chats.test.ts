@@ -514,3 +514,34 @@ describe('real time (graphql-ws)', () => {
     }
   });
 });
+
+describe('slow mode', () => {
+  it('takes one message per sender per rate-limit seconds in a group; moderators and direct messages are exempt', async () => {
+    const { chat } = await buildGroup(db(), ana.userId, [{ userId: ben.userId }, { userId: cai.userId }]);
+    await db().update(chats).set({ rateLimit: 60 }).where(eq(chats.id, chat.id));
+    const res = await t.gql<{ chat: { slowModeEnabled: boolean } }>(
+      `{ chat(key: "${chat.key}") { slowModeEnabled } }`,
+      {},
+      ben.headers,
+    );
+    expect(res.data!.chat.slowModeEnabled).toBe(true);
+    await sent(ben, chat.key, 'first');
+    const before = await messageCount(chat.key);
+    const second = await send(ben, chat.key, 'second, too soon');
+    expect(codeOf(second)).toBe('RATE_LIMITED');
+    expect(await messageCount(chat.key)).toBe(before);
+    // Someone else, and the owner (who bypasses), may still write.
+    await sent(cai, chat.key, 'my first');
+    await sent(ana, chat.key, 'owner one');
+    await sent(ana, chat.key, 'owner two');
+    // A retry of the stored message is not a new send.
+    const [first] = await db().select().from(messages).where(eq(messages.text, 'first'));
+    const retried = await send(ben, chat.key, 'first', first!.clientId);
+    expect(retried.data!.sendMessage.key).toBe(first!.key);
+    // Never in direct messages, whatever the rate limit says.
+    const dm = (await openDm(ben, cai.userId)).data!.openDirectChat.key;
+    await db().update(chats).set({ rateLimit: 60 }).where(eq(chats.key, dm));
+    await sent(ben, dm, 'quick one');
+    await sent(ben, dm, 'quick two');
+  });
+});

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGE_CLIENT_ID_MAX, MESSAGE_TEXT_MAX } from '@plaza/core/chat-permissions';
 import type { Database } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { badUserInput } from '../../graphql/errors.ts';
+import { badUserInput, rateLimited } from '../../graphql/errors.ts';
 import { newKey } from '../../ids.ts';
 import { chatDenied, type ChatAccess } from './chat-access.ts';
 import { publishChatEvent } from './chat-events.ts';
@@ -19,6 +19,24 @@ export function checkMessageText(text: string): string {
 }
 
 class DuplicateSend extends Error {}
+
+/**
+ * Slow mode (spec 4): a chat whose rate limit is above 0 takes one message per sender per that
+ * many seconds; never in direct messages, and not for those holding slowmodeBypass.
+ */
+async function checkSlowMode(db: Database, access: ChatAccess, senderId: number): Promise<void> {
+  const { chat, permissions } = access;
+  if (chat.type === 'd' || chat.rateLimit <= 0 || permissions.slowmodeBypass) return;
+  const [last] = await db
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.chatId, chat.id), eq(messages.senderId, senderId)))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  if (!last) return;
+  const waitMs = last.createdAt.getTime() + chat.rateLimit * 1000 - Date.now();
+  if (waitMs > 0) throw rateLimited(Math.ceil(waitMs / 1000));
+}
 
 async function findByClientId(db: Database, chatId: number, senderId: number, clientId: string) {
   const [found] = await db
@@ -71,6 +89,8 @@ export async function sendMessage(
         .set({ lastSeq: sql`${chats.lastSeq} + 1`, lastMessageAt: sql`now()` })
         .where(eq(chats.id, chatId))
         .returning({ seq: chats.lastSeq });
+      // After the chat row is locked, so two quick sends from one person cannot both pass.
+      await checkSlowMode(t, access, senderId);
       const [row] = await t
         .insert(messages)
         .values({ key: newKey(), chatId, seq: bumped!.seq, senderId, clientId, parentId, text })
