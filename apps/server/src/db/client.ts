@@ -33,6 +33,10 @@ export interface StoreOptions {
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle connection the server ends (a restart, a dropped database) emits 'error' on the pool;
+    // without a listener that would end the process. The pool drops that client and the next query
+    // opens a new connection; a query in flight still gets its own error.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
