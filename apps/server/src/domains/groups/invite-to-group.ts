@@ -1,27 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { BATCH_MAX_KEYS } from '@plaza/core/constants';
 import { fullName } from '@plaza/core/profile';
 import type { Database } from '../../db/client.ts';
-import { contacts, groupInvitations, groupMembers, users } from '../../db/schema/index.ts';
+import { groupInvitations, groupMembers, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { badUserInput, plazaError, rateLimited } from '../../graphql/errors.ts';
+import { badUserInput, rateLimited } from '../../graphql/errors.ts';
 import type { UserRow } from '../users/find-user.ts';
-import { parseEmail, parsePhone } from '../users/contact-inputs.ts';
-import { findVisibleUser } from '../social/find-visible-user.ts';
 import { blockedBetween } from '../social/social-sql.ts';
 import { requirePermission, type GroupAccess } from './group-access.ts';
-import { findGroup } from './find-group.ts';
 import { forgetGroup } from './group-loaders.ts';
-
-/** Spec 3 "Invitee". */
-export interface InviteeInput {
-  id?: string | number | null;
-  key?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  isGroup?: boolean | null;
-  isContact?: boolean | null;
-}
+import { resolveInvitees, type InviteeInput } from './resolve-invitees.ts';
 
 export const GROUP_INVITES_PER_DAY = 500;
 
@@ -57,53 +45,11 @@ export async function inviteToGroup(
   ]);
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
 
-  const userIds = new Set<number>();
-  const addresses: Array<{ channel: 'EMAIL' | 'PHONE'; target: string }> = [];
-  for (const invitee of invitees) {
-    let email = invitee.email?.trim() ? parseEmail(invitee.email, 'invitees') : null;
-    let phone = !email && invitee.phone?.trim() ? parsePhone(invitee.phone, 'invitees') : null;
-    if (!email && !phone && invitee.isContact) {
-      if (!invitee.key) throw badUserInput('invitees', 'A contact is picked by its key.');
-      const [contact] = await context.store.db
-        .select({ email: contacts.email, phone: contacts.phone })
-        .from(contacts)
-        .where(and(eq(contacts.key, invitee.key), eq(contacts.ownerId, inviter.id)));
-      if (!contact) throw plazaError('NOT_FOUND', 'This contact could not be found.');
-      email = contact.email;
-      phone = email ? null : contact.phone;
-    }
-    if (email || phone) {
-      const [account] = await context.store.db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          email
-            ? and(sql`lower(${users.email}) = ${email}`, eq(users.emailVerified, true))
-            : and(eq(users.phone, phone!), eq(users.phoneVerified, true)),
-        );
-      if (account) userIds.add(account.id);
-      else addresses.push(email ? { channel: 'EMAIL', target: email } : { channel: 'PHONE', target: phone! });
-    } else if (invitee.isGroup) {
-      const other = await findGroup(context, { id: invitee.id, key: invitee.key });
-      if (other.membership?.status !== 'member')
-        throw plazaError('FORBIDDEN', 'You can only invite the members of your own groups.');
-      const found = await context.store.db
-        .select({ id: groupMembers.userId })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, other.group.id), eq(groupMembers.status, 'member')))
-        .limit(BATCH_MAX_KEYS);
-      for (const row of found) userIds.add(row.id);
-    } else {
-      const id = invitee.id == null ? null : Number(invitee.id);
-      const person = await findVisibleUser(
-        context,
-        { id: Number.isInteger(id) ? id : null, key: invitee.key },
-        { hideBlocked: true },
-      );
-      userIds.add(person.id);
-    }
-  }
-  userIds.delete(inviter.id);
+  const resolved = await resolveInvitees(context, inviter, invitees);
+  const userIds = resolved.userIds;
+  const addresses = resolved.addresses.map(({ email, phone }) =>
+    email ? { channel: 'EMAIL' as const, target: email } : { channel: 'PHONE' as const, target: phone! },
+  );
 
   let invitedUsers = 0;
   const newAddresses: typeof addresses = [];

@@ -2,21 +2,11 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { BATCH_MAX_KEYS } from '@plaza/core/constants';
 import { fullName } from '@plaza/core/profile';
 import type { Database } from '../../db/client.ts';
-import {
-  WHOLE_PLAN,
-  contacts,
-  groupMembers,
-  planContactInvites,
-  planResponses,
-  users,
-} from '../../db/schema/index.ts';
+import { WHOLE_PLAN, planContactInvites, planResponses, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { badUserInput, plazaError, rateLimited } from '../../graphql/errors.ts';
-import { findGroup } from '../groups/find-group.ts';
-import type { InviteeInput } from '../groups/invite-to-group.ts';
-import { findVisibleUser } from '../social/find-visible-user.ts';
+import { badUserInput, rateLimited } from '../../graphql/errors.ts';
+import { resolveInvitees, type InviteeInput } from '../groups/resolve-invitees.ts';
 import { blockedBetween } from '../social/social-sql.ts';
-import { parseEmail, parsePhone } from '../users/contact-inputs.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { planDenied, type PlanAccess } from './plan-access.ts';
 import { forgetPlan } from './plan-loaders.ts';
@@ -60,53 +50,7 @@ export async function inviteToPlan(
   ]);
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
 
-  const userIds = new Set<number>();
-  const addresses: Array<{ email: string | null; phone: string | null }> = [];
-  for (const invitee of invitees) {
-    let email = invitee.email?.trim() ? parseEmail(invitee.email, 'invitees') : null;
-    let phone = !email && invitee.phone?.trim() ? parsePhone(invitee.phone, 'invitees') : null;
-    if (!email && !phone && invitee.isContact) {
-      if (!invitee.key) throw badUserInput('invitees', 'A contact is picked by its key.');
-      const [contact] = await context.store.db
-        .select({ email: contacts.email, phone: contacts.phone })
-        .from(contacts)
-        .where(and(eq(contacts.key, invitee.key), eq(contacts.ownerId, inviter.id)));
-      if (!contact) throw plazaError('NOT_FOUND', 'This contact could not be found.');
-      email = contact.email;
-      phone = email ? null : contact.phone;
-    }
-    if (email || phone) {
-      const [account] = await context.store.db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          email
-            ? and(sql`lower(${users.email}) = ${email}`, eq(users.emailVerified, true))
-            : and(eq(users.phone, phone!), eq(users.phoneVerified, true)),
-        );
-      if (account) userIds.add(account.id);
-      else addresses.push({ email, phone });
-    } else if (invitee.isGroup) {
-      const group = await findGroup(context, { id: invitee.id, key: invitee.key });
-      if (group.membership?.status !== 'member')
-        throw plazaError('FORBIDDEN', 'You can only invite the members of your own groups.');
-      const found = await context.store.db
-        .select({ id: groupMembers.userId })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, group.group.id), eq(groupMembers.status, 'member')))
-        .limit(BATCH_MAX_KEYS);
-      for (const row of found) userIds.add(row.id);
-    } else {
-      const id = invitee.id == null ? null : Number(invitee.id);
-      const person = await findVisibleUser(
-        context,
-        { id: Number.isInteger(id) ? id : null, key: invitee.key },
-        { hideBlocked: true },
-      );
-      userIds.add(person.id);
-    }
-  }
-  userIds.delete(inviter.id);
+  const { userIds, addresses } = await resolveInvitees(context, inviter, invitees);
   userIds.delete(access.plan.creatorId);
 
   const plan = access.plan;
