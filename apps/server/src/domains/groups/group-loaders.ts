@@ -6,6 +6,7 @@ import { groups, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { findUser, type UserRow } from '../users/find-user.ts';
 import { rows } from '../social/social-sql.ts';
+import { requestScoped } from '../../graphql/request-scoped.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -148,17 +149,8 @@ function createGroupLoaders(context: RequestContext) {
 
 export type GroupLoaders = ReturnType<typeof createGroupLoaders>;
 
-const perRequest = new WeakMap<RequestContext, GroupLoaders>();
-
 /** The request's group loaders, made on first use. */
-export function groupLoaders(context: RequestContext): GroupLoaders {
-  let loaders = perRequest.get(context);
-  if (!loaders) {
-    loaders = createGroupLoaders(context);
-    perRequest.set(context, loaders);
-  }
-  return loaders;
-}
+export const groupLoaders: (context: RequestContext) => GroupLoaders = requestScoped(createGroupLoaders);
 
 /** Forgets what the request loaded about a group, after a change made in the same request. */
 export function forgetGroup(context: RequestContext, groupId: number): void {

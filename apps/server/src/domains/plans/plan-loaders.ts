@@ -7,6 +7,7 @@ import { planOccurrences, plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
 import { invitedByContact } from './plan-visibility-sql.ts';
+import { requestScoped } from '../../graphql/request-scoped.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanOccurrenceRow = typeof planOccurrences.$inferSelect;
@@ -191,17 +192,8 @@ function createPlanLoaders(context: RequestContext) {
 export { occurrenceKey };
 export type PlanLoaders = ReturnType<typeof createPlanLoaders>;
 
-const perRequest = new WeakMap<RequestContext, PlanLoaders>();
-
 /** The request's plan loaders, made on first use. */
-export function planLoaders(context: RequestContext): PlanLoaders {
-  let loaders = perRequest.get(context);
-  if (!loaders) {
-    loaders = createPlanLoaders(context);
-    perRequest.set(context, loaders);
-  }
-  return loaders;
-}
+export const planLoaders: (context: RequestContext) => PlanLoaders = requestScoped(createPlanLoaders);
 
 /** Forgets what the request loaded about a plan, after a change made in the same request. */
 export function forgetPlan(context: RequestContext, planId: number): void {

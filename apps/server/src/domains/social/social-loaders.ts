@@ -5,6 +5,7 @@ import { statusFromTies, type Tie, type TiePair } from '@plaza/core/friendship-t
 import type { FriendshipStatus } from '@plaza/core/friendship';
 import type { RequestContext } from '../../graphql/context.ts';
 import { FRIEND_PAIRS, PUBLIC_GROUP, PUBLIC_PLAN, rows } from './social-sql.ts';
+import { requestScoped } from '../../graphql/request-scoped.ts';
 
 type IdList = SQL;
 const idList = (ids: readonly number[]): IdList =>
@@ -101,14 +102,5 @@ export async function loadStatus(context: RequestContext, userId: number): Promi
   return statusFromTies(await socialLoaders(context).ties.load(userId));
 }
 
-const perRequest = new WeakMap<RequestContext, SocialLoaders>();
-
 /** The request's loaders, made on first use: a list of N people costs one query per field. */
-export function socialLoaders(context: RequestContext): SocialLoaders {
-  let loaders = perRequest.get(context);
-  if (!loaders) {
-    loaders = createSocialLoaders(context);
-    perRequest.set(context, loaders);
-  }
-  return loaders;
-}
+export const socialLoaders: (context: RequestContext) => SocialLoaders = requestScoped(createSocialLoaders);
