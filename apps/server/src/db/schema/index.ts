@@ -10,3 +10,4 @@ export * from './payments.ts';
 export * from './places.ts';
 export * from './calendars.ts';
 export * from './jobs.ts';
+export * from './previews.ts';
