@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { MessageAttachment } from '@plaza/core/chat-attachments';
 import {
   bigint,
   boolean,
@@ -28,6 +30,11 @@ export const chats = pgTable(
     dmPair: text('dm_pair'),
     /** Highest sequence number handed out; messages take lastSeq + 1 in their insert transaction. */
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    /**
+     * Highest change number handed out: every insert, edit, deletion, poll vote and thread reply
+     * (on the reply and on its parent) takes lastRev + 1 under the chat row lock (decision 0012).
+     */
+    lastRev: bigint('last_rev', { mode: 'number' }).notNull().default(0),
     /** Seconds between messages per sender; 0 turns slow mode off. */
     rateLimit: integer('rate_limit').notNull().default(0),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
@@ -53,14 +60,11 @@ export const chatMembers = pgTable(
     lastSeenSeq: bigint('last_seen_seq', { mode: 'number' }).notNull().default(0),
     isHidden: boolean('is_hidden').notNull().default(false),
     muteUntil: timestamp('mute_until', { withTimezone: true }),
+    /** When the person last looked at the chat's thread tab (spec 4 hasUnseenThreads). */
+    lastSeenThreadTab: timestamp('last_seen_thread_tab', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_members_user').on(t.userId)],
 );
-
-export interface MessageAttachment {
-  kind: 'audio' | 'image' | 'video' | 'irl/event' | 'irl/memix' | 'irl/poll' | 'irl/prompt';
-  [field: string]: unknown;
-}
 
 export const messages = pgTable(
   'messages',
@@ -77,6 +81,19 @@ export const messages = pgTable(
     /** Chosen by the sending client; a retried send with the same id is stored once. */
     clientId: text('client_id').notNull(),
     parentId: integer('parent_id'),
+    /** The chat's change number of this message's latest change (decision 0012). */
+    rev: bigint('rev', { mode: 'number' }).notNull().default(0),
+    /** The chat's change number when this message was stored: NEW for a client behind it. */
+    createdRev: bigint('created_rev', { mode: 'number' }).notNull().default(0),
+    /** Replies in this message's thread that are not deleted. */
+    threadCount: integer('thread_count').notNull().default(0),
+    /** When the thread last changed (a reply added or removed); null without replies. */
+    threadLastAt: timestamp('thread_last_at', { withTimezone: true }),
+    /** The people who replied, most recent first. */
+    threadUserIds: integer('thread_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     text: text('text').notNull().default(''),
     attachments: jsonb('attachments').$type<MessageAttachment[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -87,5 +104,40 @@ export const messages = pgTable(
     uniqueIndex('messages_chat_seq').on(t.chatId, t.seq),
     uniqueIndex('messages_chat_sender_client').on(t.chatId, t.senderId, t.clientId),
     index('messages_parent').on(t.parentId),
+    index('messages_chat_rev').on(t.chatId, t.rev),
+  ],
+);
+
+/** When a person last saw a thread (spec 4: a thread modified after that has unseen activity). */
+export const messageThreadStates = pgTable(
+  'message_thread_states',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_thread_states_user').on(t.userId)],
+);
+
+/** One row per chosen option of a person's vote in a poll message (irl/poll). */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId, t.optionId] }),
+    index('poll_votes_user').on(t.userId),
   ],
 );

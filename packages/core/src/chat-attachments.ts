@@ -1,0 +1,85 @@
+import type { ChatPermissionName, ChatPermissions } from './chat-permissions.ts';
+
+/** Spec 3's message attachment kinds. */
+export const ATTACHMENT_KINDS = [
+  'audio',
+  'image',
+  'video',
+  'irl/event',
+  'irl/memix',
+  'irl/poll',
+  'irl/prompt',
+] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+/** The media kinds a chat message may carry from an upload. */
+export type ChatMediaKind = 'image' | 'video' | 'audio';
+
+export interface PollOption {
+  id: number;
+  text: string;
+}
+
+/** An irl/poll attachment: the poll's definition; votes are stored apart (poll_votes). */
+export interface PollAttachment {
+  kind: 'irl/poll';
+  title: string;
+  multiple: boolean;
+  options: PollOption[];
+}
+
+/** An irl/prompt attachment: a question people answer in the message's thread. */
+export interface PromptAttachment {
+  kind: 'irl/prompt';
+  question: string;
+}
+
+/** An uploaded image, video or audio clip, as the media domain describes it when attached. */
+export interface MediaAttachment {
+  kind: ChatMediaKind;
+  mediaKey: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+}
+
+export type MessageAttachment = PollAttachment | PromptAttachment | MediaAttachment;
+
+/** Most media a single message may carry. */
+export const MESSAGE_MEDIA_MAX = 10;
+
+/**
+ * The permission an attachment needs (spec 6), in the main chat or in a thread. Prompts are asked
+ * in the main chat only (their thread holds the answers), so a prompt in a thread has none.
+ */
+export function attachmentPermission(
+  kind: MessageAttachment['kind'],
+  inThread: boolean,
+): ChatPermissionName | null {
+  switch (kind) {
+    case 'image':
+      return inThread ? 'threadImage' : 'image';
+    case 'video':
+      return inThread ? 'threadVideo' : 'video';
+    case 'audio':
+      return inThread ? 'threadAudio' : 'audio';
+    case 'irl/poll':
+      return inThread ? 'threadPollCreate' : 'pollCreate';
+    case 'irl/prompt':
+      return inThread ? null : 'promptCreate';
+  }
+}
+
+/** Whether the holder of `permissions` may send a message (text and these attachment kinds). */
+export function maySendMessage(
+  permissions: ChatPermissions,
+  kinds: readonly MessageAttachment['kind'][],
+  inThread: boolean,
+): boolean {
+  if (!(inThread ? permissions.threadMessage : permissions.sendMessage)) return false;
+  return kinds.every((kind) => {
+    const needed = attachmentPermission(kind, inThread);
+    return needed !== null && permissions[needed];
+  });
+}
