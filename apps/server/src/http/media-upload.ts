@@ -7,6 +7,7 @@ import {
   type UploadKind,
 } from '../domains/media/store-uploaded-image.ts';
 import type { Platform } from '../graphql/context.ts';
+import { handleChatUpload } from './chat-media-upload.ts';
 import { headersOf } from './request-headers.ts';
 
 /**
@@ -33,8 +34,9 @@ function readBody(req: Request, limit: number): Promise<Buffer> {
 }
 
 /**
- * `POST /media/upload?kind=avatar|image`: the picture's bytes are the raw request body (a `File`
- * passed straight to fetch). Signed-in people only, by cookie or bearer token.
+ * `POST /media/upload?kind=avatar|image|chat`: the file's bytes are the raw request body (a `File`
+ * passed straight to fetch). Signed-in people only, by cookie or bearer token. `chat` also takes
+ * MP4 video and audio (chat-media-upload.ts).
  */
 export function mountMediaUpload(app: Express, platform: Platform): void {
   app.post('/media/upload', async (req, res, next) => {
@@ -42,6 +44,10 @@ export function mountMediaUpload(app: Express, platform: Platform): void {
       const viewer = await resolveViewer(platform.auth, headersOf(req.headers));
       if (!viewer) {
         res.status(401).json({ code: 'UNAUTHENTICATED', message: 'Please sign in first.' });
+        return;
+      }
+      if (req.query.kind === 'chat') {
+        await handleChatUpload(req, res, platform, viewer.id);
         return;
       }
       const kind: UploadKind = req.query.kind === 'image' ? 'image' : 'avatar';
@@ -69,7 +75,7 @@ export function mountMediaUpload(app: Express, platform: Platform): void {
       res.status(201).json(await storeUploadedImage(platform, viewer.id, bytes, kind));
     } catch (error) {
       if (error instanceof UploadError) {
-        if (error.status === 413) res.setHeader('Connection', 'close');
+        if (error.status === 413 || error.status === 415) res.setHeader('Connection', 'close');
         res.status(error.status).json({ code: error.code, message: error.message });
         return;
       }

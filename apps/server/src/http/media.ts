@@ -1,7 +1,32 @@
 import type { Express } from 'express';
 import type { Blobs } from '../platform/blobs/blobs.ts';
 
-/** Serves stored media by key; keys are random and never reused, so responses cache for a year. */
+/**
+ * The one byte range of a `Range: bytes=…` header within a file of `size` bytes: null to send
+ * the whole file (no header, several ranges, another unit), 'unsatisfiable' when it lies outside.
+ */
+export function parseByteRange(header: string | undefined, size: number) {
+  const match = header?.trim().match(/^bytes=(\d*)-(\d*)$/);
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable' as const;
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable' as const;
+  return { start, end };
+}
+
+/**
+ * Serves stored media by key; keys are random and never reused, so responses cache for a year.
+ * Honours one byte range (videos and audio seek with it) and never lets a browser sniff the type.
+ */
 export function mountMedia(app: Express, blobs: Blobs): void {
   app.get('/media/:key', async (req, res, next) => {
     try {
@@ -11,9 +36,23 @@ export function mountMedia(app: Express, blobs: Blobs): void {
         return;
       }
       res.setHeader('Content-Type', blob.contentType);
-      res.setHeader('Content-Length', String(blob.size));
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Accept-Ranges', 'bytes');
+      const range = parseByteRange(req.headers.range, blob.size);
+      if (range === 'unsatisfiable') {
+        res.setHeader('Content-Range', `bytes */${blob.size}`);
+        res.status(416).end();
+        return;
+      }
+      if (range) {
+        res.status(206);
+        res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${blob.size}`);
+        res.setHeader('Content-Length', String(range.end - range.start + 1));
+        blob.stream(range).pipe(res);
+        return;
+      }
+      res.setHeader('Content-Length', String(blob.size));
       blob.stream().pipe(res);
     } catch (error) {
       next(error);

@@ -13,10 +13,11 @@ export const UPLOAD_LIMITS = {
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
-export type UploadKind = 'avatar' | 'image';
+/** avatar (square), image (in proportion), chat (an image sent in a chat, in proportion). */
+export type UploadKind = 'avatar' | 'image' | 'chat';
 
 /** Width of the 1x variant; 2x and 3x are twice and three times as wide (spec 9: image scales). */
-const BASE_WIDTH: Record<UploadKind, number> = { avatar: 160, image: 640 };
+const BASE_WIDTH: Record<UploadKind, number> = { avatar: 160, image: 640, chat: 640 };
 
 export class UploadError extends Error {
   readonly status: number;
@@ -33,6 +34,8 @@ function tooManyPixels() {
 }
 
 export interface UploadedImage {
+  /** The upload's key (chat messages name their media by it). */
+  key: string;
   /** Pass as `image` to updateProfile. */
   path: string;
   variants: { '1x': string; '2x': string; '3x': string };
@@ -75,6 +78,7 @@ export async function storeUploadedImage(
   const key = newKey(16);
   const names = { '1x': `${key}.webp`, '2x': `${key}-2x.webp`, '3x': `${key}-3x.webp` } as const;
   let size = { width: 0, height: 0 };
+  let byteSize = 0;
   try {
     for (const [scale, name] of [
       [1, names['1x']],
@@ -97,7 +101,10 @@ export async function storeUploadedImage(
         )
         .webp({ quality: 82 });
       const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-      if (scale === 1) size = { width: info.width, height: info.height };
+      if (scale === 1) {
+        size = { width: info.width, height: info.height };
+        byteSize = data.length;
+      }
       await platform.blobs.put(name, data, 'image/webp');
     }
   } catch (error) {
@@ -110,10 +117,13 @@ export async function storeUploadedImage(
     userId,
     kind,
     blobKeys: Object.values(names),
+    mime: 'image/webp',
+    byteSize,
     width: size.width,
     height: size.height,
   });
   return {
+    key,
     path: `/media/${names['1x']}`,
     variants: {
       '1x': `/media/${names['1x']}`,

@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 export interface StoredBlob {
   contentType: string;
   size: number;
-  stream(): Readable;
+  /** The bytes, or only those from `start` to `end` inclusive (an HTTP Range). */
+  stream(range?: { start: number; end: number }): Readable;
 }
 
 /** Where uploaded and generated files live. Keys are opaque, URL-safe names chosen by the server. */

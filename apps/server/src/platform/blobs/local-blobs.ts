@@ -28,7 +28,7 @@ export function createLocalBlobs(folder: string): Blobs {
       const file = fileOf(key);
       try {
         const [info, contentType] = await Promise.all([stat(file), readFile(`${file}.type`, 'utf8')]);
-        return { contentType, size: info.size, stream: () => createReadStream(file) };
+        return { contentType, size: info.size, stream: (range) => createReadStream(file, range) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
