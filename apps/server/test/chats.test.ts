@@ -376,6 +376,7 @@ describe('chat list', () => {
 describe('real time (graphql-ws)', () => {
   interface Event {
     kind: 'NEW' | 'EDITED' | 'DELETED';
+    cursor: number;
     message: { seq: number; text: string; key: string; deletedAt: string | null };
   }
   interface Feed {
@@ -410,7 +411,7 @@ describe('real time (graphql-ws)', () => {
     };
     client.subscribe<{ chatEvents: Event }>(
       {
-        query: `subscription ($k: String!, $a: Int) { chatEvents(key: $k, after: $a) { kind message { seq text key deletedAt } } }`,
+        query: `subscription ($k: String!, $a: Int) { chatEvents(key: $k, afterRev: $a) { kind cursor message { seq text key deletedAt } } }`,
         variables: { k: key, a: after ?? null },
       },
       {
@@ -425,19 +426,20 @@ describe('real time (graphql-ws)', () => {
     return feed;
   }
 
-  async function lastSeqOf(key: string): Promise<number> {
+  async function lastRevOf(key: string): Promise<number> {
     const [chat] = await db().select().from(chats).where(eq(chats.key, key));
-    return chat!.lastSeq;
+    return chat!.lastRev;
   }
 
   it('delivers a sent message, then its edit and deletion', async () => {
     const key = (await openDm(ana, ben.userId)).data!.openDirectChat.key;
-    const feed = await subscribe(ben, key, await lastSeqOf(key));
+    const feed = await subscribe(ben, key, await lastRevOf(key));
     try {
       const m = await sent(ana, key, 'live hello');
       await feed.until(() => feed.events.length >= 1, 'the new message');
       expect(feed.events[0]).toEqual({
         kind: 'NEW',
+        cursor: expect.any(Number),
         message: { seq: m.seq, text: 'live hello', key: m.key, deletedAt: null },
       });
       await t.gql(`mutation { editMessage(key: "${m.key}", text: "live, edited") { key } }`, {}, ana.headers);
@@ -452,9 +454,9 @@ describe('real time (graphql-ws)', () => {
     }
   });
 
-  it('a client that loses its connection catches up with after: seq, every message exactly once, in order', async () => {
+  it('a client that loses its connection catches up from its cursor, every message exactly once, in order', async () => {
     const key = (await openDm(ana, ben.userId)).data!.openDirectChat.key;
-    const start = await lastSeqOf(key);
+    const start = await lastRevOf(key);
     const received: number[] = [];
     const first = await subscribe(ben, key, start);
     const before = [await sent(ana, key, 'gap 1'), await sent(ana, key, 'gap 2')];
@@ -464,7 +466,7 @@ describe('real time (graphql-ws)', () => {
     // Sent while ben is away.
     const during = [];
     for (let i = 3; i <= 6; i++) during.push(await sent(ana, key, `gap ${i}`));
-    const second = await subscribe(ben, key, received.at(-1));
+    const second = await subscribe(ben, key, first.events.at(-1)!.cursor);
     const after = [await sent(ana, key, 'gap 7')];
     try {
       await second.until(() => second.events.length >= 5, 'the missed four and one more');

@@ -37,11 +37,16 @@ export interface PromptAttachment {
 /** An uploaded image, video or audio clip, as the media domain describes it when attached. */
 export interface MediaAttachment {
   kind: ChatMediaKind;
-  mediaKey: string;
+  /** The upload's key. */
+  key: string;
   mime: string;
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  /** The 1x picture, or the video or audio file. */
+  url: string;
+  /** A picture's 1x, 2x and 3x files; null for video and audio. */
+  variants: { '1x': string; '2x': string; '3x': string } | null;
 }
 
 export type MessageAttachment = PollAttachment | PromptAttachment | MediaAttachment;

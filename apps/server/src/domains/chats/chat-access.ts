@@ -7,6 +7,7 @@ import {
   planChatPermissions,
   type ChatPermissions,
 } from '@plaza/core/chat-permissions';
+import { NO_CHAT_MANAGEMENT, chatManagement, type ChatManagement } from '@plaza/core/chat-manage';
 import type { Database } from '../../db/client.ts';
 import { chats, messages, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
@@ -28,6 +29,8 @@ export interface ChatAccess {
   plan: PlanRow | null;
   /** The other person of a direct message. */
   otherUserId: number | null;
+  /** Who may remove the chat or set its rate limit. */
+  manage: ChatManagement;
 }
 
 /** One answer for a chat the viewer may not read, and for a key that names none. */
@@ -56,12 +59,23 @@ export async function canDm(db: Database, viewerId: number, otherId: number): Pr
   return other.isPublic || ties.in === 'FOLLOWING';
 }
 
+function noAccess(chat: ChatRow): ChatAccess {
+  return {
+    chat,
+    permissions: { ...NO_CHAT_PERMISSIONS },
+    group: null,
+    plan: null,
+    otherUserId: null,
+    manage: { ...NO_CHAT_MANAGEMENT },
+  };
+}
+
 async function directAccess(context: RequestContext, chat: ChatRow): Promise<ChatAccess> {
   const viewerId = context.viewer?.id ?? null;
   const people = dmPeople(chat);
   const isParticipant = viewerId !== null && people !== null && people.includes(viewerId);
   if (!isParticipant || viewerId === null || people === null) {
-    return { chat, permissions: { ...NO_CHAT_PERMISSIONS }, group: null, plan: null, otherUserId: null };
+    return noAccess(chat);
   }
   const otherId = people[0] === viewerId ? people[1] : people[0];
   const db = context.store.db;
@@ -83,6 +97,7 @@ async function directAccess(context: RequestContext, chat: ChatRow): Promise<Cha
     group: null,
     plan: null,
     otherUserId: otherId,
+    manage: chatManagement({ type: 'd', read: true }),
   };
 }
 
@@ -91,28 +106,36 @@ export async function loadChatAccess(context: RequestContext, chat: ChatRow): Pr
   if (chat.type === 'd') return directAccess(context, chat);
   if (chat.type === 'g' && chat.groupId !== null) {
     const group = await groupLoaders(context).row.load(chat.groupId);
-    if (!group)
-      return { chat, permissions: { ...NO_CHAT_PERMISSIONS }, group: null, plan: null, otherUserId: null };
+    if (!group) return noAccess(chat);
     const access = await loadGroupAccess(context, group);
     const permissions = groupChatPermissions({
       permissions: access.permissions,
       isMember: context.viewer !== null && access.membership?.status === 'member',
       role: access.role,
     });
-    return { chat, permissions, group, plan: null, otherUserId: null };
+    const manage = chatManagement({
+      type: 'g',
+      read: permissions.read,
+      groupRole: access.membership?.status === 'member' ? access.role : null,
+    });
+    return { chat, permissions, group, plan: null, otherUserId: null, manage };
   }
   if (chat.type === 'p' && chat.planId !== null) {
     const plan = await planLoaders(context).row.load(chat.planId);
-    if (!plan)
-      return { chat, permissions: { ...NO_CHAT_PERMISSIONS }, group: null, plan: null, otherUserId: null };
+    if (!plan) return noAccess(chat);
     const access = await loadPlanAccess(context, plan);
     const permissions = planChatPermissions({
       permissions: access.permissions,
       isCreator: access.facts.isCreator,
     });
-    return { chat, permissions, group: null, plan, otherUserId: null };
+    const manage = chatManagement({
+      type: 'p',
+      read: permissions.read,
+      isPlanCreator: access.facts.isCreator,
+    });
+    return { chat, permissions, group: null, plan, otherUserId: null, manage };
   }
-  return { chat, permissions: { ...NO_CHAT_PERMISSIONS }, group: null, plan: null, otherUserId: null };
+  return noAccess(chat);
 }
 
 /**

@@ -22,37 +22,38 @@ export async function publishChatEvent(
   try {
     await platform.bus.pubsub.publish('chat:changed', chatId, event);
   } catch (error) {
-    // The message is stored: subscribers miss a wake-up, and clients catch up with `after`.
+    // The change is stored: subscribers miss a wake-up, and clients catch up with `afterRev`.
     platform.logger.warn({ err: error, chatId }, 'chat event not published');
   }
 }
 
 /** How long a new subscription waits for its own ping to come back through the bus. */
-const LIVE_WAIT_MS = 3000;
+export const LIVE_WAIT_MS = 3000;
 const PAGE = 100;
 
 /**
- * A chat's message events for one subscriber (decision 0012). The bus only wakes: every event is
- * read from the database. The subscription listens first, waits until its own ping comes back
- * (a Redis SUBSCRIBE is live only after a round trip), then reads every message after the cursor
- * (`after`, else the chat's last sequence number when it started): so nothing committed in
- * between is lost, and each new message is delivered once, in sequence order. Every wake-up
- * re-checks that the person may still read the chat; when not, the subscription ends NOT_FOUND.
+ * What a client holding the chat up to change number `cursor` learns from a message whose latest
+ * change is after it: a deletion, a message it has never had (stored after the cursor), or a new
+ * state of one it has.
  */
-export async function* chatEventStream(
-  context: RequestContext,
-  key: string,
-  after: number | null,
-): AsyncGenerator<ChatEvent> {
-  const first = await findChat(context, key, { fresh: true });
-  const chatId = first.chat.id;
-  let cursor = after ?? first.chat.lastSeq;
-  const db = context.store.db;
-  const iterator = context.bus.pubsub.subscribe('chat:changed', chatId)[Symbol.asyncIterator]();
+export function eventKindOf(message: MessageRow, cursor: number): ChatEventKind {
+  if (message.deletedAt !== null) return 'DELETED';
+  return message.createdRev > cursor ? 'NEW' : 'EDITED';
+}
+
+/**
+ * Waits until a subscription's own ping comes back through the bus (a Redis SUBSCRIBE is live
+ * only after a round trip), keeping what else it heard meanwhile. Resolves 'closed' when the
+ * iterator ended, else the events heard before the ping (or after LIVE_WAIT_MS without it).
+ */
+export async function waitUntilLive<T>(
+  iterator: AsyncIterator<T>,
+  ping: () => void,
+  isOwnPing: (event: T) => boolean,
+  isPing: (event: T) => boolean,
+): Promise<{ heard: T[]; next: Promise<IteratorResult<T>> } | 'closed'> {
   let next = iterator.next();
-  const heard: ChatBusEvent[] = [];
-  const nonce = randomUUID();
-  const ping = () => void publishChatEvent(context, chatId, { kind: 'PING', nonce });
+  const heard: T[] = [];
   const resend = setInterval(ping, 100);
   setImmediate(ping);
   try {
@@ -61,32 +62,67 @@ export async function* chatEventStream(
     );
     for (;;) {
       const result = await Promise.race([next, deadline]);
-      if (result === 'late') break;
-      if (result.done) return;
+      if (result === 'late') return { heard, next };
+      if (result.done) return 'closed';
       next = iterator.next();
-      if (result.value.kind === 'PING') {
-        if (result.value.nonce === nonce) break;
-      } else heard.push(result.value);
+      if (isOwnPing(result.value)) return { heard, next };
+      if (!isPing(result.value)) heard.push(result.value);
     }
+  } finally {
     clearInterval(resend);
+  }
+}
 
-    const newSince = async function* () {
+/**
+ * A chat's message events for one subscriber (decision 0012). The bus only wakes: every event is
+ * read from the database. The subscription listens first, waits until it is live, then reads
+ * every message whose latest change number is after the cursor (`afterRev`, else the chat's
+ * last change number when it started), in change order, and moves the cursor; each wake-up reads
+ * again from the cursor. So every change is delivered once, in order, whatever was missed; a
+ * message changed several times while a client was away arrives once, in its latest state.
+ * Every wake-up re-checks that the person may still read the chat; when not (or the chat was
+ * removed), the subscription ends NOT_FOUND.
+ */
+export async function* chatEventStream(
+  context: RequestContext,
+  key: string,
+  afterRev: number | null,
+): AsyncGenerator<ChatEvent> {
+  const first = await findChat(context, key, { fresh: true });
+  const chatId = first.chat.id;
+  let cursor = afterRev ?? first.chat.lastRev;
+  const db = context.store.db;
+  const iterator = context.bus.pubsub.subscribe('chat:changed', chatId)[Symbol.asyncIterator]();
+  const nonce = randomUUID();
+  try {
+    const live = await waitUntilLive<ChatBusEvent>(
+      iterator,
+      () => void publishChatEvent(context, chatId, { kind: 'PING', nonce }),
+      (event) => event.kind === 'PING' && event.nonce === nonce,
+      (event) => event.kind === 'PING',
+    );
+    if (live === 'closed') return;
+    let next = live.next;
+    const heard = live.heard;
+
+    const changedSince = async function* () {
+      const from = cursor;
       for (;;) {
         const rows = await db
           .select()
           .from(messages)
-          .where(and(eq(messages.chatId, chatId), gt(messages.seq, cursor)))
-          .orderBy(asc(messages.seq))
+          .where(and(eq(messages.chatId, chatId), gt(messages.rev, cursor)))
+          .orderBy(asc(messages.rev))
           .limit(PAGE);
         for (const message of rows) {
-          cursor = message.seq;
-          yield { kind: 'NEW', message } satisfies ChatEvent;
+          cursor = message.rev;
+          yield { kind: eventKindOf(message, from), message } satisfies ChatEvent;
         }
         if (rows.length < PAGE) return;
       }
     };
 
-    yield* newSince();
+    yield* changedSince();
     for (;;) {
       let event = heard.shift();
       if (!event) {
@@ -97,16 +133,9 @@ export async function* chatEventStream(
       }
       if (event.kind === 'PING') continue;
       await findChat(context, key, { fresh: true });
-      if (event.kind === 'NEW') {
-        if (event.seq > cursor) yield* newSince();
-        continue;
-      }
-      const [message] = await db.select().from(messages).where(eq(messages.id, event.messageId));
-      // A message after the cursor comes with the next NEW read, already in its current state.
-      if (message && message.seq <= cursor) yield { kind: event.kind, message };
+      if (event.kind === 'CHANGED' && event.rev > cursor) yield* changedSince();
     }
   } finally {
-    clearInterval(resend);
     await iterator.return?.();
   }
 }

@@ -9,13 +9,18 @@ export interface ChatState {
   lastSeenSeq: number;
   isHidden: boolean;
   muteUntil: Date | null;
+  lastSeenThreadTab: Date | null;
   unreadCount: number;
 }
 
-/** Messages from others after the viewer's last seen sequence number, deleted ones left out. */
+/**
+ * Messages of the main chat from others after the viewer's last seen sequence number, deleted
+ * ones and thread replies left out (threads have their own unseen state).
+ */
 export function unreadCountSql(chatIdColumn: unknown, lastSeenColumn: unknown, viewerId: number) {
   return sql<number>`(SELECT count(*)::int FROM messages um WHERE um.chat_id = ${chatIdColumn}
-    AND um.seq > ${lastSeenColumn} AND um.sender_id <> ${viewerId} AND um.deleted_at IS NULL)`;
+    AND um.seq > ${lastSeenColumn} AND um.sender_id <> ${viewerId} AND um.deleted_at IS NULL
+    AND um.parent_id IS NULL)`;
 }
 
 export async function readChatState(db: Database, chatId: number, viewerId: number): Promise<ChatState> {
@@ -33,12 +38,14 @@ export async function readChatState(db: Database, chatId: number, viewerId: numb
         gt(messages.seq, lastSeenSeq),
         ne(messages.senderId, viewerId),
         isNull(messages.deletedAt),
+        isNull(messages.parentId),
       ),
     );
   return {
     lastSeenSeq,
     isHidden: row?.isHidden ?? false,
     muteUntil: row?.muteUntil ?? null,
+    lastSeenThreadTab: row?.lastSeenThreadTab ?? null,
     unreadCount: Number(unread?.n ?? 0),
   };
 }
@@ -73,5 +80,14 @@ export async function muteChat(db: Database, access: ChatAccess, viewerId: numbe
   await db
     .update(chatMembers)
     .set({ muteUntil })
+    .where(and(eq(chatMembers.chatId, access.chat.id), eq(chatMembers.userId, viewerId)));
+}
+
+/** Records that the viewer looked at the chat's thread tab now (spec 4 hasUnseenThreads). */
+export async function markThreadTabSeen(db: Database, access: ChatAccess, viewerId: number) {
+  await ensureChatMember(db, access.chat.id, viewerId);
+  await db
+    .update(chatMembers)
+    .set({ lastSeenThreadTab: sql`now()` })
     .where(and(eq(chatMembers.chatId, access.chat.id), eq(chatMembers.userId, viewerId)));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, gt, asc, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
@@ -33,6 +33,7 @@ export async function listMyChats(
       lastSeenSeq: chatMembers.lastSeenSeq,
       isHidden: chatMembers.isHidden,
       muteUntil: chatMembers.muteUntil,
+      lastSeenThreadTab: chatMembers.lastSeenThreadTab,
       unreadCount: unreadCountSql(chats.id, chatMembers.lastSeenSeq, viewerId),
     })
     .from(chatMembers)
@@ -47,6 +48,7 @@ export async function listMyChats(
         lastSeenSeq: row.lastSeenSeq,
         isHidden: row.isHidden,
         muteUntil: row.muteUntil,
+        lastSeenThreadTab: row.lastSeenThreadTab,
         unreadCount: Number(row.unreadCount),
       },
     })),
@@ -65,14 +67,20 @@ export interface MessagePage {
 }
 
 /**
- * One page of a chat's messages in sequence order. By default the newest; `before` (a message
- * key) pages backwards; `after` (a sequence number) answers what a reconnecting client missed.
+ * One page of a chat's messages in sequence order: the main chat's (`threadOf` null) or the
+ * replies in one thread. By default the newest; `before` (a message key) pages backwards;
+ * `after` (a sequence number) pages forwards.
  */
 export async function listMessages(
   db: Database,
   chat: ChatRow,
   args: { before?: string | null; after?: number | null; limit?: number | null },
+  threadOf: number | null = null,
 ): Promise<MessagePage> {
+  const inScope = and(
+    eq(messages.chatId, chat.id),
+    threadOf === null ? isNull(messages.parentId) : eq(messages.parentId, threadOf),
+  );
   const limit = args.limit ?? MESSAGE_PAGE_DEFAULT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MESSAGE_PAGE_MAX)
     throw badUserInput('limit', `Give a limit of 1 to ${MESSAGE_PAGE_MAX}.`);
@@ -87,7 +95,7 @@ export async function listMessages(
     const found = await db
       .select()
       .from(messages)
-      .where(and(eq(messages.chatId, chat.id), gt(messages.seq, args.after)))
+      .where(and(inScope, gt(messages.seq, args.after)))
       .orderBy(asc(messages.seq))
       .limit(limit + 1);
     canLoadNext = found.length > limit;
@@ -96,7 +104,7 @@ export async function listMessages(
     const [older] = await db
       .select({ id: messages.id })
       .from(messages)
-      .where(and(eq(messages.chatId, chat.id), lt(messages.seq, from)))
+      .where(and(inScope, lt(messages.seq, from)))
       .limit(1);
     canLoadPrev = older !== undefined;
   } else {
@@ -105,14 +113,14 @@ export async function listMessages(
       const [anchor] = await db
         .select({ seq: messages.seq })
         .from(messages)
-        .where(and(eq(messages.chatId, chat.id), eq(messages.key, args.before)));
-      if (!anchor) throw badUserInput('before', 'This message is not in the chat.');
+        .where(and(inScope, eq(messages.key, args.before)));
+      if (!anchor) throw badUserInput('before', 'This message is not in the chat or thread.');
       beforeSeq = anchor.seq;
     }
     const found = await db
       .select()
       .from(messages)
-      .where(and(eq(messages.chatId, chat.id), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
+      .where(and(inScope, beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
       .orderBy(desc(messages.seq))
       .limit(limit + 1);
     canLoadPrev = found.length > limit;

@@ -1,152 +1,28 @@
-import {
-  CHAT_PERMISSION_NAMES,
-  CHAT_TYPENAME,
-  type ChatPermissions,
-  type ChatType,
-} from '@plaza/core/chat-permissions';
 import { builder } from '../../graphql/builder.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { GroupRef } from '../groups/group-type.ts';
-import { groupLoaders } from '../groups/group-loaders.ts';
-import { PlanRef } from '../plans/plan-type.ts';
 import { requireViewerUser } from '../users/require-viewer-user.ts';
-import { UserRef } from '../users/schema.ts';
-import { findChat } from './chat-access.ts';
+import { findChat, type ChatAccess } from './chat-access.ts';
 import { chatEventStream, type ChatEvent } from './chat-events.ts';
-import { markChatSeen, muteChat, readChatState, setChatHidden, type ChatState } from './chat-state.ts';
-import { deleteMessage, editMessage } from './change-message.ts';
-import { listMessages, listMyChats, type ChatEntry, type MessagePage } from './list-chats.ts';
+import { markChatSeen, markThreadTabSeen, muteChat, setChatHidden } from './chat-state.ts';
+import { listMyChats } from './list-chats.ts';
+import { myChatEventStream, publishChatListEvent, type MyChatEvent } from './my-chat-events.ts';
 import { openDirectChat } from './open-direct-chat.ts';
-import { sendMessage, type MessageRow } from './send-message.ts';
-import { messages } from '../../db/schema/index.ts';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { removeChat } from './remove-chat.ts';
+import { setChatRateLimit } from './chat-rate-limit.ts';
+import { ChatRef } from './schema-chat.ts';
+import { MessageRef } from './schema-message.ts';
+import { searchChats } from './search-chats.ts';
+import './schema-messages.ts';
 
-async function stateOf(context: RequestContext, entry: ChatEntry): Promise<ChatState> {
-  if (!entry.state)
-    entry.state = await readChatState(context.store.db, entry.access.chat.id, context.viewer!.id);
-  return entry.state;
+export { ChatRef } from './schema-chat.ts';
+export { MessageRef } from './schema-message.ts';
+
+/** After a change to the viewer's own state in a chat: their chat-list subscriptions hear it. */
+async function ownStateChanged(context: RequestContext, access: ChatAccess, viewerId: number) {
+  await publishChatListEvent(context, access.chat, [viewerId]);
+  return { access };
 }
-
-const ChatPermissionsRef = builder.objectRef<ChatPermissions>('ChatPermissions').implement({
-  description: 'Spec 6’s chat permission set for the viewer (decision 0012), plus read.',
-  fields: (t) =>
-    Object.fromEntries(CHAT_PERMISSION_NAMES.map((name) => [name, t.exposeBoolean(name)])) as Record<
-      string,
-      ReturnType<typeof t.exposeBoolean>
-    >,
-});
-
-const ChatPivotRef = builder.objectRef<ChatState>('ChatPivot').implement({
-  description: 'The viewer’s own state in a chat.',
-  fields: (t) => ({
-    lastSeenSeq: t.exposeInt('lastSeenSeq'),
-    isHidden: t.exposeBoolean('isHidden'),
-    muteUntil: t.string({ nullable: true, resolve: (s) => s.muteUntil?.toISOString() ?? null }),
-  }),
-});
-
-export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
-  description: 'A chat message. A deleted message stays as a tombstone: empty text, deletedAt set.',
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    key: t.exposeString('key'),
-    seq: t.exposeInt('seq', { description: 'Per-chat sequence number, from 1, without gaps.' }),
-    clientId: t.exposeString('clientId'),
-    text: t.exposeString('text'),
-    parentKey: t.string({
-      nullable: true,
-      description: 'The thread’s parent message, for a reply in a thread.',
-      resolve: async (m, _a, context) => {
-        if (m.parentId === null) return null;
-        const [parent] = await context.store.db
-          .select({ key: messages.key })
-          .from(messages)
-          .where(eq(messages.id, m.parentId));
-        return parent?.key ?? null;
-      },
-    }),
-    user: t.field({
-      type: UserRef,
-      nullable: true,
-      resolve: (m, _a, context) => groupLoaders(context).user.load(m.senderId),
-    }),
-    createdAt: t.string({ resolve: (m) => m.createdAt.toISOString() }),
-    editedAt: t.string({ nullable: true, resolve: (m) => m.editedAt?.toISOString() ?? null }),
-    deletedAt: t.string({ nullable: true, resolve: (m) => m.deletedAt?.toISOString() ?? null }),
-    timestamp: t.float({ description: 'createdAt in milliseconds.', resolve: (m) => m.createdAt.getTime() }),
-  }),
-});
-
-const MessagePageRef = builder.objectRef<MessagePage>('MessagePage').implement({
-  fields: (t) => ({
-    messages: t.field({ type: [MessageRef], resolve: (p) => p.messages }),
-    canLoadPrev: t.exposeBoolean('canLoadPrev'),
-    canLoadNext: t.exposeBoolean('canLoadNext'),
-    firstMessageKey: t.exposeString('firstMessageKey', { nullable: true }),
-  }),
-});
-
-export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
-  description: 'A direct-message (d), group (g) or plan (p) chat (spec 3 chat-able model).',
-  fields: (t) => ({
-    id: t.int({ resolve: (e) => e.access.chat.id }),
-    key: t.string({ resolve: (e) => e.access.chat.key }),
-    type: t.string({ description: 'd, g or p.', resolve: (e) => e.access.chat.type }),
-    typename: t.string({
-      description: 'DirectMessage, Group or Plan.',
-      resolve: (e) => CHAT_TYPENAME[e.access.chat.type as ChatType],
-    }),
-    group: t.field({ type: GroupRef, nullable: true, resolve: (e) => e.access.group }),
-    plan: t.field({ type: PlanRef, nullable: true, resolve: (e) => e.access.plan }),
-    otherUser: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'The other person of a direct message.',
-      resolve: (e, _a, context) =>
-        e.access.otherUserId === null ? null : groupLoaders(context).user.load(e.access.otherUserId),
-    }),
-    lastSeq: t.int({ resolve: (e) => e.access.chat.lastSeq }),
-    lastMessageAt: t.string({
-      nullable: true,
-      resolve: (e) => e.access.chat.lastMessageAt?.toISOString() ?? null,
-    }),
-    rateLimit: t.int({
-      description: 'Seconds between messages per sender; 0 is off.',
-      resolve: (e) => e.access.chat.rateLimit,
-    }),
-    slowModeEnabled: t.boolean({
-      description: 'Spec 4: a rate limit above 0, never in direct messages.',
-      resolve: (e) => e.access.chat.type !== 'd' && e.access.chat.rateLimit > 0,
-    }),
-    lastChat: t.field({
-      type: MessageRef,
-      nullable: true,
-      description: 'The newest message that is not deleted.',
-      resolve: async (e, _a, context) => {
-        const [last] = await context.store.db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.chatId, e.access.chat.id), isNull(messages.deletedAt)))
-          .orderBy(desc(messages.seq))
-          .limit(1);
-        return last ?? null;
-      },
-    }),
-    unreadCount: t.int({ resolve: async (e, _a, context) => (await stateOf(context, e)).unreadCount }),
-    pivot: t.field({ type: ChatPivotRef, resolve: (e, _a, context) => stateOf(context, e) }),
-    permissions: t.field({ type: ChatPermissionsRef, resolve: (e) => e.access.permissions }),
-    messages: t.field({
-      type: MessagePageRef,
-      args: {
-        before: t.arg.string({ description: 'A message key: the page before it.' }),
-        after: t.arg.int({ description: 'A sequence number: the messages after it, oldest first.' }),
-        limit: t.arg.int({ description: 'Default 50, at most 200.' }),
-      },
-      resolve: (e, args, context) => listMessages(context.store.db, e.access.chat, args),
-    }),
-  }),
-});
 
 const ChatEventKindRef = builder.enumType('ChatEventKind', { values: ['NEW', 'EDITED', 'DELETED'] as const });
 
@@ -154,6 +30,24 @@ const ChatEventRef = builder.objectRef<ChatEvent>('ChatEvent').implement({
   fields: (t) => ({
     kind: t.field({ type: ChatEventKindRef, resolve: (e) => e.kind }),
     message: t.field({ type: MessageRef, resolve: (e) => e.message }),
+    cursor: t.int({
+      description: 'Resume from here: chatEvents(afterRev: cursor) after a lost connection.',
+      resolve: (e) => e.message.rev,
+    }),
+  }),
+});
+
+const MyChatEventKindRef = builder.enumType('MyChatEventKind', {
+  values: ['READY', 'UPDATED', 'REMOVED'] as const,
+});
+
+const MyChatEventRef = builder.objectRef<MyChatEvent>('MyChatEvent').implement({
+  description:
+    'READY: the subscription is live, (re)load myChats now. UPDATED: the chat as the viewer now sees it (new message, unread count, hidden or shown, thread activity). REMOVED: the chat is gone or no longer readable.',
+  fields: (t) => ({
+    kind: t.field({ type: MyChatEventKindRef, resolve: (e) => e.kind }),
+    chatKey: t.exposeString('chatKey', { nullable: true }),
+    chat: t.field({ type: ChatRef, nullable: true, resolve: (e) => e.chat }),
   }),
 });
 
@@ -179,6 +73,17 @@ builder.queryFields((t) => ({
       return { access: await findChat(context, args.key) };
     },
   }),
+  searchChats: t.field({
+    type: [ChatRef],
+    authScopes: { signedIn: true },
+    description:
+      'The viewer’s chats (hidden ones too) whose group or plan title, or other person’s name or username, contains the text (1 to 100 characters); at most 50.',
+    args: { text: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const me = await requireViewerUser(context);
+      return searchChats(context, me.id, args.text);
+    },
+  }),
 }));
 
 builder.mutationFields((t) => ({
@@ -192,41 +97,6 @@ builder.mutationFields((t) => ({
       return { access: await openDirectChat(context, me.id, args.userId) };
     },
   }),
-  sendMessage: t.field({
-    type: MessageRef,
-    authScopes: { signedIn: true },
-    description:
-      'Stores a message with the next sequence number, then announces it. The same clientId from the same sender in the same chat answers the stored message instead of a second one.',
-    args: {
-      chatKey: t.arg.string({ required: true }),
-      clientId: t.arg.string({ required: true }),
-      text: t.arg.string({ required: true }),
-      parentKey: t.arg.string({ description: 'Reply in the thread of this message.' }),
-    },
-    resolve: async (_root, args, context) => {
-      const me = await requireViewerUser(context);
-      const access = await findChat(context, args.chatKey);
-      return sendMessage(context, access, me.id, args);
-    },
-  }),
-  editMessage: t.field({
-    type: MessageRef,
-    authScopes: { signedIn: true },
-    args: { key: t.arg.string({ required: true }), text: t.arg.string({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const me = await requireViewerUser(context);
-      return editMessage(context, me.id, args.key, args.text);
-    },
-  }),
-  deleteMessage: t.field({
-    type: MessageRef,
-    authScopes: { signedIn: true },
-    args: { key: t.arg.string({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const me = await requireViewerUser(context);
-      return deleteMessage(context, me.id, args.key);
-    },
-  }),
   markChatSeen: t.field({
     type: ChatRef,
     authScopes: { signedIn: true },
@@ -236,7 +106,19 @@ builder.mutationFields((t) => ({
       const me = await requireViewerUser(context);
       const access = await findChat(context, args.key);
       await markChatSeen(context.store.db, access, me.id, args.seq);
-      return { access };
+      return ownStateChanged(context, access, me.id);
+    },
+  }),
+  markThreadTabSeen: t.field({
+    type: ChatRef,
+    authScopes: { signedIn: true },
+    description: 'Records that the viewer looked at the chat’s thread tab now (Chat.hasUnseenThreads).',
+    args: { chatKey: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const me = await requireViewerUser(context);
+      const access = await findChat(context, args.chatKey);
+      await markThreadTabSeen(context.store.db, access, me.id);
+      return ownStateChanged(context, access, me.id);
     },
   }),
   hideChat: t.field({
@@ -248,7 +130,7 @@ builder.mutationFields((t) => ({
       const me = await requireViewerUser(context);
       const access = await findChat(context, args.key);
       await setChatHidden(context.store.db, access, me.id, args.hidden);
-      return { access };
+      return ownStateChanged(context, access, me.id);
     },
   }),
   muteChat: t.field({
@@ -260,7 +142,31 @@ builder.mutationFields((t) => ({
       const me = await requireViewerUser(context);
       const access = await findChat(context, args.key);
       await muteChat(context.store.db, access, me.id, args.until ?? null);
-      return { access };
+      return ownStateChanged(context, access, me.id);
+    },
+  }),
+  removeChat: t.field({
+    type: 'Boolean',
+    authScopes: { signedIn: true },
+    description:
+      'Removes the chat with its messages, threads and everyone’s state (spec 4): a direct message by either person (for both), a group chat by the group’s owner or admins (the group gets a new, empty chat), a plan chat by the plan’s creator.',
+    args: { key: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      await requireViewerUser(context);
+      await removeChat(context, await findChat(context, args.key));
+      return true;
+    },
+  }),
+  setChatRateLimit: t.field({
+    type: ChatRef,
+    authScopes: { signedIn: true },
+    description:
+      'Slow mode: seconds between messages per sender (0 to 3600, 0 is off); group moderators and above, a plan’s creator; not in direct messages.',
+    args: { key: t.arg.string({ required: true }), seconds: t.arg.int({ required: true }) },
+    resolve: async (_root, args, context) => {
+      await requireViewerUser(context);
+      const access = await findChat(context, args.key);
+      return { access: await setChatRateLimit(context, access, args.seconds) };
     },
   }),
 }));
@@ -270,16 +176,27 @@ builder.subscriptionFields((t) => ({
     type: ChatEventRef,
     authScopes: { signedIn: true },
     description:
-      'New, edited and deleted messages of a chat, after they are stored. With after (a sequence number) it first sends every message after it, so a reconnecting client misses nothing.',
-    args: { key: t.arg.string({ required: true }), after: t.arg.int() },
+      'Every change to a chat’s messages (thread replies too) after it is stored, in change order: NEW, EDITED (also a poll vote, or a thread’s count on its parent) or DELETED. With afterRev (Chat.lastRev when the page was read, or the last event’s cursor) it first sends every message changed after it, each once in its latest state, so a reconnecting client misses nothing.',
+    args: { key: t.arg.string({ required: true }), afterRev: t.arg.int() },
     subscribe: async (_root, args, context) => {
       await requireViewerUser(context);
-      if (args.after != null && (!Number.isInteger(args.after) || args.after < 0)) {
-        throw badUserInput('after', 'Give a sequence number of 0 or more.');
+      if (args.afterRev != null && (!Number.isInteger(args.afterRev) || args.afterRev < 0)) {
+        throw badUserInput('afterRev', 'Give a change number of 0 or more.');
       }
       // Checked before the stream starts, so a refusal is an error of the subscribe call itself.
       await findChat(context, args.key, { fresh: true });
-      return chatEventStream(context, args.key, args.after ?? null);
+      return chatEventStream(context, args.key, args.afterRev ?? null);
+    },
+    resolve: (event) => event,
+  }),
+  myChatEvents: t.field({
+    type: MyChatEventRef,
+    authScopes: { signedIn: true },
+    description:
+      'Changes to the viewer’s chat list, re-checking access on every one: READY once live, then UPDATED or REMOVED per chat.',
+    subscribe: async (_root, _args, context) => {
+      const me = await requireViewerUser(context);
+      return myChatEventStream(context, me.id);
     },
     resolve: (event) => event,
   }),

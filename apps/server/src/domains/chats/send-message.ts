@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { maySendMessage, type MessageAttachment } from '@plaza/core/chat-attachments';
 import { MESSAGE_CLIENT_ID_MAX, MESSAGE_TEXT_MAX } from '@plaza/core/chat-permissions';
 import type { Database } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema/index.ts';
@@ -6,16 +7,30 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput, rateLimited } from '../../graphql/errors.ts';
 import { newKey } from '../../ids.ts';
 import { chatDenied, type ChatAccess } from './chat-access.ts';
+import { findChatMediaAttachments } from './chat-media-lookup.ts';
 import { publishChatEvent } from './chat-events.ts';
+import { chatListUserIds } from './chat-revisions.ts';
+import { publishChatListEvent } from './my-chat-events.ts';
+import { findThreadRoot, recordReply } from './threads.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/** Checks a message's text: not over the limit, and not empty (no attachments can be sent yet). */
-export function checkMessageText(text: string): string {
+/**
+ * Checks a message's text: not over the limit, and not blank unless the message carries an
+ * attachment.
+ */
+export function checkMessageText(text: string, hasAttachments = false): string {
   if (text.length > MESSAGE_TEXT_MAX)
     throw badUserInput('text', `A message can be at most ${MESSAGE_TEXT_MAX} characters long.`);
-  if (text.trim() === '') throw badUserInput('text', 'Write something first.');
-  return text;
+  if (text.trim() === '' && !hasAttachments) throw badUserInput('text', 'Write something first.');
+  return text.trim() === '' ? '' : text;
+}
+
+export function checkClientId(clientId: string): string {
+  const trimmed = clientId.trim();
+  if (trimmed === '' || trimmed.length > MESSAGE_CLIENT_ID_MAX)
+    throw badUserInput('clientId', `Give a client id of 1 to ${MESSAGE_CLIENT_ID_MAX} characters.`);
+  return trimmed;
 }
 
 class DuplicateSend extends Error {}
@@ -24,9 +39,9 @@ class DuplicateSend extends Error {}
  * Slow mode (spec 4): a chat whose rate limit is above 0 takes one message per sender per that
  * many seconds; never in direct messages, and not for those holding slowmodeBypass.
  */
-async function checkSlowMode(db: Database, access: ChatAccess, senderId: number): Promise<void> {
+async function checkSlowMode(db: Database, access: ChatAccess, rateLimit: number, senderId: number) {
   const { chat, permissions } = access;
-  if (chat.type === 'd' || chat.rateLimit <= 0 || permissions.slowmodeBypass) return;
+  if (chat.type === 'd' || rateLimit <= 0 || permissions.slowmodeBypass) return;
   const [last] = await db
     .select({ createdAt: messages.createdAt })
     .from(messages)
@@ -34,11 +49,11 @@ async function checkSlowMode(db: Database, access: ChatAccess, senderId: number)
     .orderBy(desc(messages.seq))
     .limit(1);
   if (!last) return;
-  const waitMs = last.createdAt.getTime() + chat.rateLimit * 1000 - Date.now();
+  const waitMs = last.createdAt.getTime() + rateLimit * 1000 - Date.now();
   if (waitMs > 0) throw rateLimited(Math.ceil(waitMs / 1000));
 }
 
-async function findByClientId(db: Database, chatId: number, senderId: number, clientId: string) {
+export async function findByClientId(db: Database, chatId: number, senderId: number, clientId: string) {
   const [found] = await db
     .select()
     .from(messages)
@@ -48,62 +63,83 @@ async function findByClientId(db: Database, chatId: number, senderId: number, cl
   return found ?? null;
 }
 
+export interface NewMessage {
+  /** Already checked with checkClientId. */
+  clientId: string;
+  text: string;
+  parentKey?: string | null;
+  attachments: MessageAttachment[];
+}
+
 /**
- * Stores a message, then announces it (decision 0012). The chat's last_seq is raised and the
- * message inserted in one transaction, so sequence numbers have no gaps and follow commit order
- * per chat. A client id already used by this sender in this chat answers the stored message: a
- * retried send is stored once (messages_chat_sender_client is unique; a race ends in ON CONFLICT).
+ * Stores a message, then announces it (decision 0012). The chat's last_seq and last_rev are raised
+ * and the message inserted in one transaction, so sequence numbers have no gaps and follow commit
+ * order per chat. A reply in a thread also changes its parent (count, repliers, change number).
+ * A client id already used by this sender in this chat answers the stored message: a retried send
+ * is stored once (messages_chat_sender_client is unique; a race ends in ON CONFLICT). Every refusal
+ * comes before anything is written.
  */
-export async function sendMessage(
+export async function storeMessage(
   context: RequestContext,
   access: ChatAccess,
   senderId: number,
-  input: { clientId: string; text: string; parentKey?: string | null },
+  input: NewMessage,
 ): Promise<MessageRow> {
   const db = context.store.db;
-  const clientId = input.clientId.trim();
-  if (clientId === '' || clientId.length > MESSAGE_CLIENT_ID_MAX)
-    throw badUserInput('clientId', `Give a client id of 1 to ${MESSAGE_CLIENT_ID_MAX} characters.`);
+  const { clientId } = input;
   const chatId = access.chat.id;
   const earlier = await findByClientId(db, chatId, senderId, clientId);
   if (earlier) return earlier;
-  const text = checkMessageText(input.text);
-  let parentId: number | null = null;
-  if (input.parentKey) {
-    const [parent] = await db
-      .select({ id: messages.id, parentId: messages.parentId, deletedAt: messages.deletedAt })
-      .from(messages)
-      .where(and(eq(messages.key, input.parentKey), eq(messages.chatId, chatId)));
-    if (!parent || parent.parentId !== null || parent.deletedAt !== null)
-      throw badUserInput('parentKey', 'This message cannot be answered in a thread.');
-    parentId = parent.id;
-  }
-  if (!(parentId === null ? access.permissions.sendMessage : access.permissions.threadMessage))
-    throw chatDenied('You cannot write in this chat.');
+  const text = checkMessageText(input.text, input.attachments.length > 0);
+  const root = input.parentKey ? await findThreadRoot(db, chatId, input.parentKey) : null;
+  const kinds = input.attachments.map((attachment) => attachment.kind);
+  if (!maySendMessage(access.permissions, kinds, root !== null))
+    throw chatDenied(kinds.length > 0 ? 'You cannot send this here.' : 'You cannot write in this chat.');
   let stored: MessageRow;
   try {
     stored = await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
+      // A reply takes two change numbers: its own, then its parent's.
       const [bumped] = await t
         .update(chats)
-        .set({ lastSeq: sql`${chats.lastSeq} + 1`, lastMessageAt: sql`now()` })
+        .set({
+          lastSeq: sql`${chats.lastSeq} + 1`,
+          lastRev: sql`${chats.lastRev} + ${root ? 2 : 1}`,
+          lastMessageAt: sql`now()`,
+        })
         .where(eq(chats.id, chatId))
-        .returning({ seq: chats.lastSeq });
+        .returning({ seq: chats.lastSeq, rev: chats.lastRev, rateLimit: chats.rateLimit });
+      if (!bumped) throw chatDenied('This chat was removed.');
       // After the chat row is locked, so two quick sends from one person cannot both pass.
-      await checkSlowMode(t, access, senderId);
+      await checkSlowMode(t, access, bumped.rateLimit, senderId);
+      const rev = root ? bumped.rev - 1 : bumped.rev;
       const [row] = await t
         .insert(messages)
-        .values({ key: newKey(), chatId, seq: bumped!.seq, senderId, clientId, parentId, text })
+        .values({
+          key: newKey(),
+          chatId,
+          seq: bumped.seq,
+          rev,
+          createdRev: rev,
+          senderId,
+          clientId,
+          parentId: root?.id ?? null,
+          text,
+          attachments: input.attachments,
+        })
         .onConflictDoNothing({ target: [messages.chatId, messages.senderId, messages.clientId] })
         .returning();
-      // The same client id won a race with this send: undo the sequence number and answer that one.
+      // The same client id won a race with this send: undo the numbers and answer that one.
       if (!row) throw new DuplicateSend();
+      if (root) await recordReply(t, root.id, senderId, bumped.rev);
       await t
         .insert(chatMembers)
-        .values({ chatId, userId: senderId, lastSeenSeq: row.seq })
+        .values({ chatId, userId: senderId, lastSeenSeq: root ? 0 : row.seq })
         .onConflictDoUpdate({
           target: [chatMembers.chatId, chatMembers.userId],
-          set: { lastSeenSeq: sql`GREATEST(${chatMembers.lastSeenSeq}, ${row.seq})` },
+          set: root
+            ? { isHidden: false }
+            : { lastSeenSeq: sql`GREATEST(${chatMembers.lastSeenSeq}, ${row.seq})` },
         });
       // A new message brings a hidden chat back into everyone's list.
       await t
@@ -118,6 +154,40 @@ export async function sendMessage(
     if (!winner) throw error;
     return winner;
   }
-  await publishChatEvent(context, chatId, { kind: 'NEW', seq: stored.seq });
+  await announceChange(context, access.chat, root ? stored.rev + 1 : stored.rev);
   return stored;
+}
+
+/** After a change is committed: wakes the chat's subscribers and the lists that show it. */
+export async function announceChange(
+  context: RequestContext,
+  chat: { id: number; key: string },
+  rev: number,
+): Promise<void> {
+  await publishChatEvent(context, chat.id, { kind: 'CHANGED', rev });
+  await publishChatListEvent(context, chat, await chatListUserIds(context.store.db, chat.id));
+}
+
+/**
+ * sendMessage: text, optionally in a thread, with uploaded media (images, videos, audio) named by
+ * their upload keys; each kind needs its permission (spec 6), in threads the thread* one. A
+ * message without text or media is BAD_USER_INPUT.
+ */
+export async function sendMessage(
+  context: RequestContext,
+  access: ChatAccess,
+  senderId: number,
+  input: { clientId: string; text: string; parentKey?: string | null; mediaKeys?: readonly string[] | null },
+): Promise<MessageRow> {
+  const clientId = checkClientId(input.clientId);
+  const earlier = await findByClientId(context.store.db, access.chat.id, senderId, clientId);
+  if (earlier) return earlier;
+  const keys = [...(input.mediaKeys ?? [])].map((key) => key.trim());
+  const attachments = await findChatMediaAttachments(context.store.db, senderId, keys);
+  return storeMessage(context, access, senderId, {
+    clientId,
+    text: input.text,
+    parentKey: input.parentKey ?? null,
+    attachments,
+  });
 }

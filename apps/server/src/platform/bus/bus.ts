@@ -9,13 +9,20 @@ export type BusTopics = {
   'system:ping': [nonce: string];
   /** A chat's messages changed (stored first); subscribers read the change from the database. */
   'chat:changed': [chatId: number, event: ChatBusEvent];
+  /** A chat in some people's chat lists changed (stored first); theirs to read again. */
+  'chat:list': [event: ChatListBusEvent];
 };
 
-/** What woke a chat's subscribers: a new, edited or deleted message, or a subscriber's own ping. */
+/**
+ * What woke a chat's subscribers: a change up to a chat change number (decision 0012), the chat's
+ * removal, or a subscriber's own ping.
+ */
 export type ChatBusEvent =
-  | { kind: 'NEW'; seq: number }
-  | { kind: 'EDITED' | 'DELETED'; messageId: number }
-  | { kind: 'PING'; nonce: string };
+  { kind: 'CHANGED'; rev: number } | { kind: 'REMOVED' } | { kind: 'PING'; nonce: string };
+
+/** What woke chat-list subscribers: the chat, its key, and whose lists show it. */
+export type ChatListBusEvent =
+  { kind: 'CHANGED'; chatId: number; chatKey: string; userIds: number[] } | { kind: 'PING'; nonce: string };
 
 export interface Bus {
   kind: 'memory' | 'redis';

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { chats } from '../../db/schema/index.ts';
+import type { Platform, RequestContext } from '../../graphql/context.ts';
+import type { ChatListBusEvent } from '../../platform/bus/bus.ts';
+import { loadChatAccess } from './chat-access.ts';
+import { readChatState } from './chat-state.ts';
+import { waitUntilLive } from './chat-events.ts';
+import type { ChatEntry } from './list-chats.ts';
+
+export type MyChatEventKind = 'READY' | 'UPDATED' | 'REMOVED';
+
+/** A change in the viewer's chat list: READY once live, then a chat's new state or its removal. */
+export interface MyChatEvent {
+  kind: MyChatEventKind;
+  chatKey: string | null;
+  chat: ChatEntry | null;
+}
+
+/**
+ * Wakes the chat-list subscribers of `userIds` in every process; called after the change is
+ * committed. The payload names the chat and the people: each subscriber reads its own view.
+ */
+export async function publishChatListEvent(
+  platform: Pick<Platform, 'bus' | 'logger'>,
+  chat: { id: number; key: string },
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  try {
+    await platform.bus.pubsub.publish('chat:list', {
+      kind: 'CHANGED',
+      chatId: chat.id,
+      chatKey: chat.key,
+      userIds: [...new Set(userIds)],
+    });
+  } catch (error) {
+    platform.logger.warn({ err: error, chatId: chat.id }, 'chat list event not published');
+  }
+}
+
+/**
+ * The viewer's chat-list changes (decision 0012): a new message, unread count, hidden or shown,
+ * muted, thread activity (UPDATED with the chat as the viewer now sees it), or the chat removed or
+ * no longer readable (REMOVED). The first event, READY, says the subscription is live: a client
+ * (re)loads `myChats` then, and misses nothing after. Every wake-up re-reads the chat and the
+ * viewer's access to it from the database.
+ */
+export async function* myChatEventStream(
+  context: RequestContext,
+  viewerId: number,
+): AsyncGenerator<MyChatEvent> {
+  const iterator = context.bus.pubsub.subscribe('chat:list')[Symbol.asyncIterator]();
+  const nonce = randomUUID();
+  const ping = () => {
+    context.bus.pubsub.publish('chat:list', { kind: 'PING', nonce });
+  };
+  try {
+    const live = await waitUntilLive<ChatListBusEvent>(
+      iterator,
+      ping,
+      (event) => event.kind === 'PING' && event.nonce === nonce,
+      (event) => event.kind === 'PING',
+    );
+    if (live === 'closed') return;
+    let next = live.next;
+    const heard = live.heard;
+    yield { kind: 'READY', chatKey: null, chat: null };
+    for (;;) {
+      let event = heard.shift();
+      if (!event) {
+        const result = await next;
+        if (result.done) return;
+        next = iterator.next();
+        event = result.value;
+      }
+      if (event.kind === 'PING' || !event.userIds.includes(viewerId)) continue;
+      yield await readListChange(context, viewerId, event.chatId, event.chatKey);
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+async function readListChange(
+  context: RequestContext,
+  viewerId: number,
+  chatId: number,
+  chatKey: string,
+): Promise<MyChatEvent> {
+  const db = context.store.db;
+  const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
+  if (!chat) return { kind: 'REMOVED', chatKey, chat: null };
+  // Fresh loaders: the subscription lives long and access changes.
+  const access = await loadChatAccess({ ...context }, chat);
+  if (!access.permissions.read) return { kind: 'REMOVED', chatKey, chat: null };
+  const state = await readChatState(db, chat.id, viewerId);
+  return { kind: 'UPDATED', chatKey, chat: { access, state } };
+}

@@ -1,0 +1,165 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import {
+  CHAT_PERMISSION_NAMES,
+  CHAT_TYPENAME,
+  type ChatPermissions,
+  type ChatType,
+} from '@plaza/core/chat-permissions';
+import { messages } from '../../db/schema/index.ts';
+import { builder } from '../../graphql/builder.ts';
+import type { RequestContext } from '../../graphql/context.ts';
+import { GroupRef } from '../groups/group-type.ts';
+import { groupLoaders } from '../groups/group-loaders.ts';
+import { PlanRef } from '../plans/plan-type.ts';
+import { UserRef } from '../users/schema.ts';
+import { readChatState, type ChatState } from './chat-state.ts';
+import { listMessages, type ChatEntry } from './list-chats.ts';
+import { MessagePageRef, MessageRef } from './schema-message.ts';
+import { searchMessages } from './search-chats.ts';
+import { findThreadRoot, hasUnseenThreads, listThreads } from './threads.ts';
+
+export async function stateOf(context: RequestContext, entry: ChatEntry): Promise<ChatState> {
+  if (!entry.state)
+    entry.state = await readChatState(context.store.db, entry.access.chat.id, context.viewer!.id);
+  return entry.state;
+}
+
+const ChatPermissionsRef = builder.objectRef<ChatPermissions>('ChatPermissions').implement({
+  description: 'Spec 6’s chat permission set for the viewer (decision 0012), plus read.',
+  fields: (t) =>
+    Object.fromEntries(CHAT_PERMISSION_NAMES.map((name) => [name, t.exposeBoolean(name)])) as Record<
+      string,
+      ReturnType<typeof t.exposeBoolean>
+    >,
+});
+
+const ChatPivotRef = builder.objectRef<ChatState>('ChatPivot').implement({
+  description: 'The viewer’s own state in a chat.',
+  fields: (t) => ({
+    lastSeenSeq: t.exposeInt('lastSeenSeq'),
+    isHidden: t.exposeBoolean('isHidden'),
+    muteUntil: t.string({ nullable: true, resolve: (s) => s.muteUntil?.toISOString() ?? null }),
+    lastSeenThreadTab: t.string({
+      nullable: true,
+      description: 'When the viewer last looked at the thread tab.',
+      resolve: (s) => s.lastSeenThreadTab?.toISOString() ?? null,
+    }),
+  }),
+});
+
+export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
+  description: 'A direct-message (d), group (g) or plan (p) chat (spec 3 chat-able model).',
+  fields: (t) => ({
+    id: t.int({ resolve: (e) => e.access.chat.id }),
+    key: t.string({ resolve: (e) => e.access.chat.key }),
+    type: t.string({ description: 'd, g or p.', resolve: (e) => e.access.chat.type }),
+    typename: t.string({
+      description: 'DirectMessage, Group or Plan.',
+      resolve: (e) => CHAT_TYPENAME[e.access.chat.type as ChatType],
+    }),
+    group: t.field({ type: GroupRef, nullable: true, resolve: (e) => e.access.group }),
+    plan: t.field({ type: PlanRef, nullable: true, resolve: (e) => e.access.plan }),
+    otherUser: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'The other person of a direct message.',
+      resolve: (e, _a, context) =>
+        e.access.otherUserId === null ? null : groupLoaders(context).user.load(e.access.otherUserId),
+    }),
+    lastSeq: t.int({ resolve: (e) => e.access.chat.lastSeq }),
+    lastRev: t.int({
+      description: 'The chat’s latest change number: subscribe to chatEvents with afterRev from here.',
+      resolve: (e) => e.access.chat.lastRev,
+    }),
+    lastMessageAt: t.string({
+      nullable: true,
+      resolve: (e) => e.access.chat.lastMessageAt?.toISOString() ?? null,
+    }),
+    rateLimit: t.int({
+      description: 'Seconds between messages per sender; 0 is off.',
+      resolve: (e) => e.access.chat.rateLimit,
+    }),
+    slowModeEnabled: t.boolean({
+      description: 'Spec 4: a rate limit above 0, never in direct messages.',
+      resolve: (e) => e.access.chat.type !== 'd' && e.access.chat.rateLimit > 0,
+    }),
+    canRemove: t.boolean({
+      description: 'The viewer may remove the chat (removeChat).',
+      resolve: (e) => e.access.manage.remove,
+    }),
+    canSetRateLimit: t.boolean({
+      description: 'The viewer may set slow mode (setChatRateLimit).',
+      resolve: (e) => e.access.manage.setRateLimit,
+    }),
+    lastChat: t.field({
+      type: MessageRef,
+      nullable: true,
+      description: 'The newest message of the main chat that is not deleted.',
+      resolve: async (e, _a, context) => {
+        const [last] = await context.store.db
+          .select()
+          .from(messages)
+          .where(
+            and(eq(messages.chatId, e.access.chat.id), isNull(messages.deletedAt), isNull(messages.parentId)),
+          )
+          .orderBy(desc(messages.seq))
+          .limit(1);
+        return last ?? null;
+      },
+    }),
+    unreadCount: t.int({
+      description: 'Main-chat messages from others after the viewer’s last seen one.',
+      resolve: async (e, _a, context) => (await stateOf(context, e)).unreadCount,
+    }),
+    hasUnseenThreads: t.boolean({
+      description: 'Spec 4: a thread changed after the thread tab was last seen (and after that thread was).',
+      resolve: async (e, _a, context) =>
+        hasUnseenThreads(
+          context.store.db,
+          e.access.chat.id,
+          context.viewer!.id,
+          (await stateOf(context, e)).lastSeenThreadTab,
+        ),
+    }),
+    pivot: t.field({ type: ChatPivotRef, resolve: (e, _a, context) => stateOf(context, e) }),
+    permissions: t.field({ type: ChatPermissionsRef, resolve: (e) => e.access.permissions }),
+    messages: t.field({
+      type: MessagePageRef,
+      description: 'The main chat’s messages, or with parentKey the replies in that thread.',
+      args: {
+        before: t.arg.string({ description: 'A message key: the page before it.' }),
+        after: t.arg.int({ description: 'A sequence number: the messages after it, oldest first.' }),
+        limit: t.arg.int({ description: 'Default 50, at most 200.' }),
+        parentKey: t.arg.string({ description: 'A thread’s parent message: page its replies.' }),
+      },
+      resolve: async (e, args, context) => {
+        const root = args.parentKey
+          ? await findThreadRoot(context.store.db, e.access.chat.id, args.parentKey)
+          : null;
+        return listMessages(context.store.db, e.access.chat, args, root?.id ?? null);
+      },
+    }),
+    thread: t.field({
+      type: MessageRef,
+      description:
+        'A thread’s parent message (a reply’s key gives its thread); page replies with messages(parentKey:).',
+      args: { key: t.arg.string({ required: true }) },
+      resolve: (e, args, context) => findThreadRoot(context.store.db, e.access.chat.id, args.key, 'key'),
+    }),
+    threads: t.field({
+      type: [MessageRef],
+      description:
+        'The thread tab: messages with replies, the most recently active first (default 30, at most 100).',
+      args: { limit: t.arg.int() },
+      resolve: (e, args, context) => listThreads(context.store.db, e.access.chat.id, args.limit ?? 30),
+    }),
+    search: t.field({
+      type: [MessageRef],
+      description:
+        'Messages (thread replies too) containing the text, newest first (default 20, at most 50).',
+      args: { text: t.arg.string({ required: true }), limit: t.arg.int() },
+      resolve: (e, args, context) =>
+        searchMessages(context.store.db, e.access.chat.id, args.text, args.limit ?? 20),
+    }),
+  }),
+});

@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import type { MediaAttachment, PollOption, PromptAttachment } from '@plaza/core/chat-attachments';
+import { threadParticipantsLabel } from '@plaza/core/name-list';
+import { messages } from '../../db/schema/index.ts';
+import { builder } from '../../graphql/builder.ts';
+import type { RequestContext } from '../../graphql/context.ts';
+import { badUserInput } from '../../graphql/errors.ts';
+import { groupLoaders } from '../groups/group-loaders.ts';
+import type { UserRow } from '../users/find-user.ts';
+import { UserRef } from '../users/schema.ts';
+import { chatLoaders } from './chat-loaders.ts';
+import type { MessagePage } from './list-chats.ts';
+import { readPollResults, promptOf, type PollResults } from './polls.ts';
+import type { MessageRow } from './send-message.ts';
+import { isThreadUnseen } from './threads.ts';
+
+const VOTERS_MAX = 50;
+
+/** These people, in order, leaving out any that are gone. */
+async function loadUsers(context: RequestContext, ids: readonly number[]): Promise<UserRow[]> {
+  const found = await groupLoaders(context).user.loadMany(ids);
+  return found.filter((u): u is UserRow => u !== null && !(u instanceof Error));
+}
+
+const MediaVariantsRef = builder
+  .objectRef<NonNullable<MediaAttachment['variants']>>('MessageMediaVariants')
+  .implement({
+    description: 'A picture’s 1x, 2x and 3x files (the shape of MediaVariants).',
+    fields: (t) => ({
+      x1: t.string({ resolve: (v) => v['1x'] }),
+      x2: t.string({ resolve: (v) => v['2x'] }),
+      x3: t.string({ resolve: (v) => v['3x'] }),
+    }),
+  });
+
+const MessageMediaRef = builder.objectRef<MediaAttachment>('MessageMedia').implement({
+  description: 'An uploaded image, video or audio clip attached to a message.',
+  fields: (t) => ({
+    kind: t.string({ description: 'image, video or audio.', resolve: (m) => m.kind }),
+    key: t.exposeString('key', { description: 'The upload’s key.' }),
+    mime: t.exposeString('mime'),
+    width: t.exposeInt('width', { nullable: true }),
+    height: t.exposeInt('height', { nullable: true }),
+    durationMs: t.exposeInt('durationMs', { nullable: true }),
+    url: t.exposeString('url'),
+    variants: t.field({ type: MediaVariantsRef, nullable: true, resolve: (m) => m.variants }),
+  }),
+});
+
+const PromptRef = builder.objectRef<PromptAttachment>('Prompt').implement({
+  description: 'A question (irl/prompt) people answer in the message’s thread.',
+  fields: (t) => ({ question: t.exposeString('question') }),
+});
+
+interface PollOptionResult {
+  option: PollOption;
+  voterIds: number[];
+}
+
+const PollOptionRef = builder.objectRef<PollOptionResult>('PollOption').implement({
+  fields: (t) => ({
+    id: t.int({ resolve: (o) => o.option.id }),
+    text: t.string({ resolve: (o) => o.option.text }),
+    votes: t.int({ resolve: (o) => o.voterIds.length }),
+    voters: t.field({
+      type: [UserRef],
+      description: 'Who chose this option, the most recent first (default 5, at most 50).',
+      args: { limit: t.arg.int() },
+      resolve: async (o, args, context) => {
+        const limit = args.limit ?? 5;
+        if (!Number.isInteger(limit) || limit < 0 || limit > VOTERS_MAX)
+          throw badUserInput('limit', `Give a limit of 0 to ${VOTERS_MAX}.`);
+        return loadUsers(context, o.voterIds.slice(0, limit));
+      },
+    }),
+  }),
+});
+
+const PollRef = builder.objectRef<PollResults>('Poll').implement({
+  description: 'A poll (irl/poll) with its results as the viewer sees them.',
+  fields: (t) => ({
+    title: t.string({ resolve: (p) => p.poll.title }),
+    multiple: t.boolean({ description: 'Several options may be chosen.', resolve: (p) => p.poll.multiple }),
+    options: t.field({
+      type: [PollOptionRef],
+      resolve: (p) =>
+        p.poll.options.map((option) => ({ option, voterIds: p.votersByOption.get(option.id) ?? [] })),
+    }),
+    myVotes: t.field({
+      type: ['Int'],
+      description: 'The viewer’s chosen option ids.',
+      resolve: (p) => p.myVotes,
+    }),
+    totalVoters: t.exposeInt('totalVoters'),
+  }),
+});
+
+function isMedia(attachment: MessageRow['attachments'][number]): attachment is MediaAttachment {
+  return attachment.kind === 'image' || attachment.kind === 'video' || attachment.kind === 'audio';
+}
+
+export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
+  description: 'A chat message. A deleted message stays as a tombstone: empty text, deletedAt set.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    key: t.exposeString('key'),
+    seq: t.exposeInt('seq', { description: 'Per-chat sequence number, from 1, without gaps.' }),
+    rev: t.exposeInt('rev', {
+      description:
+        'The chat change number of this message’s latest change (decision 0012): apply an event only when its rev is higher than the one held.',
+    }),
+    clientId: t.exposeString('clientId'),
+    text: t.exposeString('text'),
+    parentKey: t.string({
+      nullable: true,
+      description: 'The thread’s parent message, for a reply in a thread.',
+      resolve: async (m, _a, context) => {
+        if (m.parentId === null) return null;
+        const [parent] = await context.store.db
+          .select({ key: messages.key })
+          .from(messages)
+          .where(eq(messages.id, m.parentId));
+        return parent?.key ?? null;
+      },
+    }),
+    user: t.field({
+      type: UserRef,
+      nullable: true,
+      resolve: (m, _a, context) => groupLoaders(context).user.load(m.senderId),
+    }),
+    createdAt: t.string({ resolve: (m) => m.createdAt.toISOString() }),
+    editedAt: t.string({ nullable: true, resolve: (m) => m.editedAt?.toISOString() ?? null }),
+    deletedAt: t.string({ nullable: true, resolve: (m) => m.deletedAt?.toISOString() ?? null }),
+    timestamp: t.float({ description: 'createdAt in milliseconds.', resolve: (m) => m.createdAt.getTime() }),
+    media: t.field({
+      type: [MessageMediaRef],
+      description: 'Attached images, videos and audio, in the order sent.',
+      resolve: (m) => m.attachments.filter(isMedia),
+    }),
+    poll: t.field({
+      type: PollRef,
+      nullable: true,
+      resolve: (m, _a, context) => readPollResults(context.store.db, m, context.viewer?.id ?? null),
+    }),
+    prompt: t.field({ type: PromptRef, nullable: true, resolve: (m) => promptOf(m) }),
+    threadCount: t.exposeInt('threadCount', { description: 'Replies in this message’s thread.' }),
+    threadLastAt: t.string({
+      nullable: true,
+      description: 'When a reply last came into the thread.',
+      resolve: (m) => m.threadLastAt?.toISOString() ?? null,
+    }),
+    threadUsers: t.field({
+      type: [UserRef],
+      description: 'The people who replied in the thread, the most recent first.',
+      resolve: async (m, _a, context) => {
+        return loadUsers(context, m.threadUserIds);
+      },
+    }),
+    threadLabel: t.string({
+      description:
+        'Spec 4’s thread participant label for the viewer (“you and @ana”); empty without replies.',
+      resolve: async (m, _a, context) => {
+        const lookedUp = m.threadUserIds.length > 3 ? m.threadUserIds.slice(0, 2) : m.threadUserIds;
+        const names = new Map((await loadUsers(context, lookedUp)).map((u) => [u.id, u.username]));
+        return threadParticipantsLabel(m.threadUserIds, context.viewer?.id ?? null, (id) =>
+          names.get(Number(id)),
+        );
+      },
+    }),
+    hasUnseenThread: t.boolean({
+      description: 'Spec 4: the thread changed after the viewer last saw it.',
+      resolve: async (m, _a, context) =>
+        m.threadLastAt !== null && isThreadUnseen(m, await chatLoaders(context).threadSeenAt.load(m.id)),
+    }),
+  }),
+});
+
+export const MessagePageRef = builder.objectRef<MessagePage>('MessagePage').implement({
+  fields: (t) => ({
+    messages: t.field({ type: [MessageRef], resolve: (p) => p.messages }),
+    canLoadPrev: t.exposeBoolean('canLoadPrev'),
+    canLoadNext: t.exposeBoolean('canLoadNext'),
+    firstMessageKey: t.exposeString('firstMessageKey', { nullable: true }),
+  }),
+});

@@ -1,0 +1,121 @@
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { messageThreadStates, messages } from '../../db/schema/index.ts';
+import { badUserInput } from '../../graphql/errors.ts';
+import type { MessageRow } from './send-message.ts';
+
+/**
+ * The root of the thread a reply joins (one level, decision 0012): the message named, or, when
+ * that is itself a reply, the message it replies to. A deleted root cannot take replies.
+ */
+export async function findThreadRoot(
+  db: Database,
+  chatId: number,
+  parentKey: string,
+  field = 'parentKey',
+): Promise<MessageRow> {
+  const [named] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.key, parentKey.trim()), eq(messages.chatId, chatId)));
+  let root = named;
+  if (named?.parentId != null) {
+    [root] = await db.select().from(messages).where(eq(messages.id, named.parentId));
+  }
+  if (!root || root.deletedAt !== null) throw badUserInput(field, 'This message has no thread here.');
+  return root;
+}
+
+/**
+ * A reply was stored in the thread of `parentId`: the parent counts it, puts its sender first
+ * among the repliers, marks the thread changed now and takes change number `rev`. The sender has
+ * seen the thread they wrote in.
+ */
+export async function recordReply(tx: Database, parentId: number, senderId: number, rev: number) {
+  await tx
+    .update(messages)
+    .set({
+      threadCount: sql`${messages.threadCount} + 1`,
+      threadLastAt: sql`now()`,
+      threadUserIds: sql`array_prepend(${senderId}::int, array_remove(${messages.threadUserIds}, ${senderId}::int))`,
+      rev,
+    })
+    .where(eq(messages.id, parentId));
+  await markThreadSeenIn(tx, parentId, senderId);
+}
+
+/** A reply in the thread of `parentId` was deleted: count and repliers are read again. */
+export async function recountThread(tx: Database, parentId: number, rev: number) {
+  await tx.execute(sql`UPDATE messages p SET
+      thread_count = (SELECT count(*)::int FROM messages r WHERE r.parent_id = p.id AND r.deleted_at IS NULL),
+      thread_user_ids = COALESCE((
+        SELECT array_agg(l.sender_id ORDER BY l.at DESC) FROM (
+          SELECT r.sender_id, max(r.created_at) AS at FROM messages r
+          WHERE r.parent_id = p.id AND r.deleted_at IS NULL GROUP BY r.sender_id
+        ) l
+      ), '{}'::integer[]),
+      rev = ${rev}
+    WHERE p.id = ${parentId}`);
+}
+
+export async function markThreadSeenIn(db: Database, messageId: number, userId: number) {
+  await db
+    .insert(messageThreadStates)
+    .values({ messageId, userId })
+    .onConflictDoUpdate({
+      target: [messageThreadStates.messageId, messageThreadStates.userId],
+      set: { seenAt: sql`now()` },
+    });
+}
+
+/** Spec 4: a thread has unseen activity when it changed after the viewer last saw it. */
+export function isThreadUnseen(message: MessageRow, seenAt: Date | null): boolean {
+  if (message.threadLastAt === null || message.deletedAt !== null) return false;
+  return seenAt === null || message.threadLastAt.getTime() > seenAt.getTime();
+}
+
+/**
+ * Spec 4: the chat has unseen threads when a thread changed after the viewer last looked at the
+ * thread tab, and after they last saw that thread itself.
+ */
+export async function hasUnseenThreads(
+  db: Database,
+  chatId: number,
+  viewerId: number,
+  lastSeenThreadTab: Date | null,
+): Promise<boolean> {
+  const tab = lastSeenThreadTab?.toISOString() ?? null;
+  const found = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .leftJoin(
+      messageThreadStates,
+      and(eq(messageThreadStates.messageId, messages.id), eq(messageThreadStates.userId, viewerId)),
+    )
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        isNull(messages.parentId),
+        isNull(messages.deletedAt),
+        isNotNull(messages.threadLastAt),
+        sql`(${tab}::timestamptz IS NULL OR ${messages.threadLastAt} > ${tab}::timestamptz)`,
+        sql`(${messageThreadStates.seenAt} IS NULL OR ${messages.threadLastAt} > ${messageThreadStates.seenAt})`,
+      ),
+    )
+    .limit(1);
+  return found.length > 0;
+}
+
+export const THREADS_PAGE_MAX = 100;
+
+/** The chat's threads (messages with replies), the most recently active first. */
+export async function listThreads(db: Database, chatId: number, limit: number): Promise<MessageRow[]> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > THREADS_PAGE_MAX)
+    throw badUserInput('limit', `Give a limit of 1 to ${THREADS_PAGE_MAX}.`);
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), isNull(messages.parentId), isNotNull(messages.threadLastAt)))
+    .orderBy(desc(messages.threadLastAt), desc(messages.id))
+    .limit(limit);
+}
