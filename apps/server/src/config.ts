@@ -29,6 +29,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   PLAZA_CITIES_MIN_POPULATION: z.coerce.number().int().min(0).default(1000),
+  PLAZA_PREVIEWS_ALLOW_LOOPBACK: booleanFlag.default(false),
+  PLAZA_PREVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
 });
 
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
@@ -60,6 +62,15 @@ export interface Config {
   stripe: StripeConfig | null;
   /** Cities of the place data set with at least this many people are loaded (decision 0010). */
   citiesMinPopulation: number;
+  /** Link previews (getOpenGraph, decision 0013). */
+  previews: PreviewsConfig;
+}
+
+export interface PreviewsConfig {
+  /** Loopback addresses may be fetched: only with NODE_ENV=test, for a local stand-in web page. */
+  allowLoopback: boolean;
+  /** Time limit of one page fetch, redirects included. */
+  timeoutMs: number;
 }
 
 export interface StripeConfig {
@@ -101,6 +112,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid environment:\n${missing.map((name) => `  ${name}: required when ${stripeSet.join(', ')} is set`).join('\n')}`,
     );
   }
+  if (e.PLAZA_PREVIEWS_ALLOW_LOOPBACK && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid environment:\n  PLAZA_PREVIEWS_ALLOW_LOOPBACK: only allowed with NODE_ENV=test (it lets link previews reach this machine)',
+    );
+  }
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
@@ -139,5 +155,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     citiesMinPopulation: e.PLAZA_CITIES_MIN_POPULATION,
+    previews: { allowLoopback: e.PLAZA_PREVIEWS_ALLOW_LOOPBACK, timeoutMs: e.PLAZA_PREVIEWS_TIMEOUT_MS },
   };
 }

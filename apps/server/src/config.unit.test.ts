@@ -42,3 +42,17 @@ describe('the OpenID Connect settings', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
   });
 });
+
+describe('the link preview settings', () => {
+  it('never let previews reach loopback addresses outside tests', () => {
+    expect(loadConfig({}).previews).toEqual({ allowLoopback: false, timeoutMs: 5000 });
+    expect(loadConfig({ NODE_ENV: 'test', PLAZA_PREVIEWS_ALLOW_LOOPBACK: '1' }).previews.allowLoopback).toBe(
+      true,
+    );
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() => loadConfig({ NODE_ENV, PLAZA_PREVIEWS_ALLOW_LOOPBACK: '1' })).toThrow(
+        /PLAZA_PREVIEWS_ALLOW_LOOPBACK: only allowed with NODE_ENV=test/,
+      );
+    }
+  });
+});

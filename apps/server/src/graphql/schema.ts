@@ -8,6 +8,7 @@ import '../domains/groups/schema.ts';
 import '../domains/plans/schema.ts';
 import '../domains/chats/schema.ts';
 import '../domains/media/schema.ts';
+import '../domains/previews/schema.ts';
 import '../domains/calendars/schema.ts';
 import '../domains/payments/schema.ts';
 import '../domains/places/schema.ts';
