@@ -32,6 +32,8 @@ export interface Mp4Options {
   /** Bytes of media data after the header. */
   dataBytes?: number;
   moovAtEnd?: boolean;
+  /** An ISO 6709 place, kept as phones do: moov/udta/©xyz and moov/meta. */
+  location?: string;
 }
 
 export function makeMp4(options: Mp4Options = {}): Buffer {
@@ -41,7 +43,17 @@ export function makeMp4(options: Mp4Options = {}): Buffer {
     ...(options.video ? [track('vide', options.video.width, options.video.height)] : []),
     ...(options.audio !== false ? [track('soun', 0, 0)] : []),
   ];
-  const moov = box('moov', mvhd(1000, options.durationMs ?? 3000), ...tracks);
+  const place = options.location
+    ? [
+        box('udta', box('\xa9xyz', Buffer.from(options.location, 'latin1'))),
+        box(
+          'meta',
+          Buffer.alloc(4),
+          box('keys', Buffer.from(`com.apple.quicktime.location.ISO6709 ${options.location}`)),
+        ),
+      ]
+    : [];
+  const moov = box('moov', mvhd(1000, options.durationMs ?? 3000), ...tracks, ...place);
   const mdat = box('mdat', Buffer.alloc(options.dataBytes ?? 1024, 7));
   return Buffer.concat(options.moovAtEnd ? [ftyp, mdat, moov] : [ftyp, moov, mdat]);
 }

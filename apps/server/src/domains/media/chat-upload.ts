@@ -3,7 +3,7 @@ import { uploads } from '../../db/schema/index.ts';
 import type { Platform } from '../../graphql/context.ts';
 import { newKey } from '../../ids.ts';
 import type { ChatMedia, ChatMediaKind } from './chat-media.ts';
-import { readMp4Info } from './mp4-info.ts';
+import { blankMp4Metadata, readMp4Info } from './mp4-info.ts';
 import { ACCEPTED_IMAGE_TYPES, UploadError, storeUploadedImage } from './store-uploaded-image.ts';
 
 const MB = 1024 * 1024;
@@ -94,8 +94,8 @@ export function checkDeclared(declared: ReturnType<typeof declaredChatMedia>, ac
 
 /**
  * Keeps a chat upload: a picture re-encoded like any other (EXIF and GPS gone, WebP 1x/2x/3x);
- * a video or audio file stored as it came (no transcoder on the server), once its MP4 header
- * shows a video or sound track. Records it in `uploads` as kind chat, owned by the uploader.
+ * a video or audio file stored as it came (no transcoder on the server) but for its user
+ * metadata boxes blanked, once its MP4 header shows a video or sound track. Records it in `uploads` as kind chat, owned by the uploader.
  */
 export async function storeChatUpload(
   platform: Pick<Platform, 'blobs' | 'store'>,
@@ -121,6 +121,8 @@ export async function storeChatUpload(
   if ((!info.hasVideo && !info.hasAudio) || (kind === 'audio' && info.hasVideo)) {
     throw new UploadError(400, 'BAD_USER_INPUT', 'This file could not be read as a video or audio.');
   }
+  // No remuxer here: user metadata (e.g. where it was recorded) is blanked in place instead.
+  blankMp4Metadata(bytes);
   const key = newKey(16);
   const mime = actual === 'video' ? 'video/mp4' : 'audio/mp4';
   const blobKey = `${key}.${actual === 'video' ? 'mp4' : 'm4a'}`;

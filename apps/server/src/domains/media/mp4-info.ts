@@ -10,6 +10,8 @@ export interface Mp4Info {
 
 interface Box {
   type: string;
+  /** Where the box's header starts (its type is 4 bytes after). */
+  at: number;
   /** Where the box's content starts and ends within the buffer. */
   start: number;
   end: number;
@@ -34,7 +36,7 @@ function* boxesIn(bytes: Buffer, from: number, to: number): Generator<Box> {
       size = to - at;
     }
     if (size < header || at + size > to) return;
-    yield { type, start: at + header, end: at + size };
+    yield { type, at, start: at + header, end: at + size };
     at += size;
   }
 }
@@ -104,4 +106,29 @@ export function readMp4Info(bytes: Buffer): Mp4Info {
     break;
   }
   return info;
+}
+
+const METADATA_BOXES = new Set(['udta', 'meta']);
+
+/**
+ * Blanks user metadata in place: every `udta` and `meta` box inside `moov` and its tracks (where
+ * phones keep the recording place, e.g. `©xyz` or Apple's location key) becomes a `free` box of
+ * zeros. Sizes and offsets stay as they are, so the file plays as before. Answers how many boxes
+ * were blanked.
+ */
+export function blankMp4Metadata(bytes: Buffer): number {
+  let blanked = 0;
+  const walk = (from: number, to: number, depth: number) => {
+    for (const box of boxesIn(bytes, from, to)) {
+      if (METADATA_BOXES.has(box.type) && depth > 0) {
+        bytes.write('free', box.at + 4, 'latin1');
+        bytes.fill(0, box.start, box.end);
+        blanked++;
+      } else if (box.type === 'moov' || (depth > 0 && (box.type === 'trak' || box.type === 'mdia'))) {
+        walk(box.start, box.end, depth + 1);
+      }
+    }
+  };
+  walk(0, bytes.length, 0);
+  return blanked;
 }

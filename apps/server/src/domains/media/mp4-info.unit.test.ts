@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeMp4 } from '../../../test/support/mp4.ts';
-import { readMp4Info } from './mp4-info.ts';
+import { blankMp4Metadata, readMp4Info } from './mp4-info.ts';
 
 describe('readMp4Info', () => {
   it('reads duration and video size from a video', () => {
@@ -33,5 +33,21 @@ describe('readMp4Info', () => {
       durationMs: null,
       hasVideo: false,
     });
+  });
+});
+
+describe('blankMp4Metadata', () => {
+  it('turns udta and meta boxes in moov and its tracks into free space, leaving the rest alone', () => {
+    const plain = makeMp4({ durationMs: 4250, video: { width: 1280, height: 720 } });
+    const located = makeMp4({
+      durationMs: 4250,
+      video: { width: 1280, height: 720 },
+      location: '+38.7000-009.1333/',
+    });
+    expect(located.includes(Buffer.from('+38.7000-009.1333/'))).toBe(true);
+    expect(blankMp4Metadata(located)).toBe(2);
+    expect(located.includes(Buffer.from('+38.7000-009.1333/'))).toBe(false);
+    expect(readMp4Info(located)).toEqual(readMp4Info(plain));
+    expect(blankMp4Metadata(plain)).toBe(0);
   });
 });
