@@ -38,7 +38,9 @@ export function attachGraphqlWebSocket(
           headers.set('authorization', authorization);
         }
         // The upgrade request stands in for the HTTP request, so context and auth read the same headers.
+        // As a POST: a socket carries mutations too (sends, votes), which Yoga refuses over GET.
         const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+          method: 'POST',
           headers,
         });
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({

@@ -7,7 +7,7 @@ import { planHref } from '../features/plans/plan-data.ts';
 import { EMPTY_PLAN, PlanForm, type PlanFormValues } from '../features/plans/plan-form.tsx';
 import { NO_PLACE } from '../features/plans/place-search.tsx';
 import { runPlanSave } from '../features/plans/plan-save.server.ts';
-import { useLocationHash } from '../features/plans/browser-values.ts';
+import { useLocationHash } from '../components/browser-values.ts';
 import type { Route } from './+types/event-create';
 
 export const meta = pageMeta({ title: 'Create a plan', path: '/event/create', noIndex: true });

@@ -421,6 +421,11 @@ export default function Group() {
         </div>
         <div className="flex flex-wrap items-start gap-2">
           <MembershipButtons group={group} isSignedIn={viewerId !== null} />
+          {group.viewerStatus === 'member' && group.chatKey ? (
+            <Link to={`/chat/g/${group.chatKey}`} className={buttonClass('primary')}>
+              Open chat
+            </Link>
+          ) : null}
           {permissions?.invite ? (
             <Link to={groupHref(group, 'invite')} className={buttonClass('secondary')}>
               Invite

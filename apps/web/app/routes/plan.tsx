@@ -28,7 +28,7 @@ import {
 import { PlanForm, RepeatChoiceDialog, type PlanFormValues } from '../features/plans/plan-form.tsx';
 import { PlanInviteDialog } from '../features/plans/plan-invite-dialog.tsx';
 import { runPlanSave } from '../features/plans/plan-save.server.ts';
-import { useBrowserTimeZone } from '../features/plans/browser-values.ts';
+import { useBrowserTimeZone } from '../components/browser-values.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { rootDataFromMatches } from '../root-data.ts';
 import type { Route } from './+types/plan';
@@ -580,6 +580,11 @@ export default function Plan() {
           </section>
 
           <div className="mt-4 flex flex-wrap gap-2">
+            {plan.chatKey && viewerId !== null ? (
+              <Link to={`/chat/p/${plan.chatKey}`} className={buttonClass('primary')}>
+                Open chat
+              </Link>
+            ) : null}
             <ShareButton title={plan.title} url={() => plan.shareUrl} />
             {plan.calendarLinks ? <CalendarMenu links={plan.calendarLinks} /> : null}
             {plan.outUrl ? (

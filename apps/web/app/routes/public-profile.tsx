@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink, data, redirect, useLoaderData } from 'react-router';
+import { Form, Link, NavLink, data, redirect, useLoaderData } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
 import { memberNamesLabel } from '@plaza/core/name-list';
 import { Avatar } from '../components/avatar.tsx';
@@ -370,7 +370,17 @@ export default function PublicProfile() {
                 Edit your profile
               </Link>
             ) : isSignedIn ? (
-              <FriendshipButtons person={user} />
+              <>
+                <FriendshipButtons person={user} />
+                {user.canDm ? (
+                  <Form method="post" action="/chat/d">
+                    <input type="hidden" name="userId" value={user.id} />
+                    <button type="submit" className={buttonClass('secondary')}>
+                      Message
+                    </button>
+                  </Form>
+                ) : null}
+              </>
             ) : (
               <Link to={`?signin=1&return=${returnTo}`} className={buttonClass('primary')}>
                 {user.isPublic ? 'Log in to follow' : 'Log in to ask to follow'}

@@ -7,7 +7,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { FIELD_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { uploadImage } from '../../components/upload-image.ts';
 import { REPEATING_PLAN_EDIT_CHOICES, REPEATING_PLAN_EDIT_PROMPT } from '@plaza/core/recurrence';
-import { useBrowserTimeZone } from './browser-values.ts';
+import { useBrowserTimeZone } from '../../components/browser-values.ts';
 import { FREQUENCY_LABELS, WEEKDAY_LABELS } from './plan-data.ts';
 import { NO_PLACE, PlaceSearch, type ChosenPlace } from './place-search.tsx';
 

@@ -1,0 +1,294 @@
+import { useId, useRef, useState } from 'react';
+import { Dialog } from '../../components/dialog.tsx';
+import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
+import { buttonClass } from '../../components/button-styles.ts';
+import { CHAT_MEDIA_ACCEPT, type Attachments } from './use-attachments.ts';
+
+const TOOL =
+  'grid size-11 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-ink/5 hover:text-ink';
+
+export function AttachButton({ attachments }: { attachments: Attachments }) {
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  return (
+    <>
+      <input
+        id={id}
+        ref={input}
+        hidden
+        aria-hidden="true"
+        type="file"
+        multiple
+        accept={CHAT_MEDIA_ACCEPT}
+        tabIndex={-1}
+        onChange={(event) => {
+          attachments.add([...(event.target.files ?? [])]);
+          event.target.value = '';
+        }}
+      />
+      <button
+        type="button"
+        className={TOOL}
+        aria-label="Attach pictures, videos or voice messages"
+        onClick={() => input.current?.click()}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path
+            d="M21 11.5l-8.5 8.5a5 5 0 01-7-7L14 4.5a3.5 3.5 0 015 5L10.5 18a2 2 0 01-3-3L15 7.5"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+    </>
+  );
+}
+
+/** The files waiting to go with the next message, with their upload state. */
+export function AttachmentTray({ attachments }: { attachments: Attachments }) {
+  if (attachments.items.length === 0) return null;
+  return (
+    <ul className="mb-2 flex gap-2 overflow-x-auto" aria-label="Attachments">
+      {attachments.items.map((item) => (
+        <li key={item.id} className="relative shrink-0">
+          {item.preview ? (
+            <img
+              src={item.preview}
+              alt={item.name}
+              className="size-16 rounded-2xl object-cover ring-1 ring-line"
+            />
+          ) : (
+            <span
+              className="grid size-16 place-items-center rounded-2xl bg-sand text-2xl"
+              role="img"
+              aria-label={item.name}
+            >
+              {item.kind === 'video' ? '🎬' : '🎤'}
+            </span>
+          )}
+          <span className="absolute inset-x-0 bottom-0 rounded-b-2xl bg-ink/70 px-1 text-center text-[0.625rem] font-bold text-white">
+            {item.error ? 'Refused' : item.key ? 'Ready' : 'Uploading…'}
+          </span>
+          <button
+            type="button"
+            onClick={() => attachments.remove(item.id)}
+            className="absolute -top-1.5 -right-1.5 grid size-6 place-items-center rounded-full bg-ink text-xs font-bold text-white"
+            aria-label={`Remove ${item.name}`}
+          >
+            ×
+          </button>
+          {item.error ? <p className="sr-only" role="alert">{`${item.name}: ${item.error}`}</p> : null}
+        </li>
+      ))}
+      {attachments.items.some((item) => item.error) ? (
+        <li className="self-center text-xs font-semibold text-coral-strong">
+          {attachments.items.find((item) => item.error)?.error}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+export function PollButton({
+  onCreate,
+}: {
+  onCreate: (poll: { title: string; options: string[]; multiple: boolean }) => Promise<string | null>;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={TOOL} aria-label="Create a poll" onClick={() => setIsOpen(true)}>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M5 20V10M12 20V4M19 20v-7" strokeLinecap="round" />
+        </svg>
+      </button>
+      {isOpen ? <PollDialog onClose={() => setIsOpen(false)} onCreate={onCreate} /> : null}
+    </>
+  );
+}
+
+function PollDialog({
+  onClose,
+  onCreate,
+}: {
+  onClose: () => void;
+  onCreate: (poll: { title: string; options: string[]; multiple: boolean }) => Promise<string | null>;
+}) {
+  const [title, setTitle] = useState('');
+  const [options, setOptions] = useState(['', '']);
+  const [multiple, setMultiple] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const filled = options.map((option) => option.trim()).filter(Boolean);
+  const submit = async () => {
+    if (!title.trim()) return setProblem('Give the poll a question.');
+    if (filled.length < 2) return setProblem('Give at least two options.');
+    if (new Set(filled.map((option) => option.toLocaleLowerCase())).size !== filled.length)
+      return setProblem('Each option must be different.');
+    onClose();
+    const failed = await onCreate({ title: title.trim(), options: filled, multiple });
+    if (failed) setProblem(failed);
+  };
+  return (
+    <Dialog title="Create a poll" onClose={onClose} className="w-[min(28rem,calc(100vw-2rem))]">
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div>
+          <label htmlFor={`${id}-title`} className={LABEL_CLASS}>
+            Question
+          </label>
+          <input
+            id={`${id}-title`}
+            className={INPUT_CLASS}
+            value={title}
+            maxLength={200}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </div>
+        <fieldset className="space-y-2">
+          <legend className={LABEL_CLASS}>Options</legend>
+          {options.map((option, index) => (
+            <div key={index} className="flex gap-2">
+              <label htmlFor={`${id}-option-${index}`} className="sr-only">
+                Option {index + 1}
+              </label>
+              <input
+                id={`${id}-option-${index}`}
+                className={INPUT_CLASS}
+                value={option}
+                maxLength={100}
+                placeholder={`Option ${index + 1}`}
+                onChange={(event) =>
+                  setOptions((current) =>
+                    current.map((value, i) => (i === index ? event.target.value : value)),
+                  )
+                }
+              />
+              {options.length > 2 ? (
+                <button
+                  type="button"
+                  className="shrink-0 rounded-full px-3 text-sm font-bold text-ink-soft hover:bg-ink/5"
+                  aria-label={`Remove option ${index + 1}`}
+                  onClick={() => setOptions((current) => current.filter((_, i) => i !== index))}
+                >
+                  ×
+                </button>
+              ) : null}
+            </div>
+          ))}
+          {options.length < 10 ? (
+            <button
+              type="button"
+              className="text-sm font-bold text-coral-strong"
+              onClick={() => setOptions((current) => [...current, ''])}
+            >
+              + Add an option
+            </button>
+          ) : null}
+        </fieldset>
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          <input
+            type="checkbox"
+            checked={multiple}
+            onChange={(event) => setMultiple(event.target.checked)}
+            className="size-4 accent-coral-strong"
+          />
+          People may choose several options
+        </label>
+        {problem ? (
+          <p role="alert" className="text-sm font-semibold text-coral-strong">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass('primary')}>
+            Post the poll
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function PromptButton({ onCreate }: { onCreate: (question: string) => Promise<string | null> }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [question, setQuestion] = useState('');
+  const id = useId();
+  return (
+    <>
+      <button type="button" className={TOOL} aria-label="Ask a prompt" onClick={() => setIsOpen(true)}>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M9 9a3 3 0 115 2c-1 .7-2 1.3-2 3M12 18h.01" strokeLinecap="round" />
+        </svg>
+      </button>
+      {isOpen ? (
+        <Dialog
+          title="Ask the chat a question"
+          onClose={() => setIsOpen(false)}
+          className="w-[min(28rem,calc(100vw-2rem))]"
+        >
+          <form
+            className="space-y-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!question.trim()) return;
+              setIsOpen(false);
+              void onCreate(question.trim());
+              setQuestion('');
+            }}
+          >
+            <p className="text-sm text-ink-soft">Everyone answers in the prompt’s thread.</p>
+            <div>
+              <label htmlFor={id} className={LABEL_CLASS}>
+                Question
+              </label>
+              <textarea
+                id={id}
+                className={`${FIELD_CLASS} min-h-24 py-2`}
+                maxLength={300}
+                value={question}
+                onChange={(event) => setQuestion(event.target.value)}
+              />
+            </div>
+            <div className="flex justify-end gap-2">
+              <button type="button" className={buttonClass('ghost')} onClick={() => setIsOpen(false)}>
+                Cancel
+              </button>
+              <button type="submit" className={buttonClass('primary')}>
+                Ask
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { createClient, type Client } from 'graphql-ws';
+import { CHAT_READINESS_WAIT_MS } from '@plaza/core/constants';
+import type { GraphQLResult } from '../../context.ts';
+
+/**
+ * One graphql-ws connection per browser tab, to the server's own /graphql (the session cookie
+ * rides on the upgrade request). It reconnects for ever with backoff; subscribers learn of each
+ * (re)connection through `onLiveConnected` and subscribe again from their own cursor, so nothing
+ * sent during a gap is missed and nothing is delivered twice.
+ */
+let client: Client | null = null;
+let isConnected = false;
+let lastClosedAt: number | null = null;
+const connectedListeners = new Set<(gapMs: number | null) => void>();
+const statusListeners = new Set<() => void>();
+
+function notifyStatus() {
+  for (const listener of statusListeners) listener();
+}
+
+export function liveClient(): Client {
+  if (client) return client;
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  client = createClient({
+    url: `${scheme}://${window.location.host}/graphql`,
+    lazy: false,
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => true,
+    keepAlive: 20_000,
+    retryWait: async (retries) => {
+      const wait = Math.min(8000, 500 * 2 ** retries) * (0.75 + Math.random() / 2);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    },
+  });
+  client.on('connected', () => {
+    isConnected = true;
+    for (const entry of resumables) start(entry);
+    const gap = lastClosedAt === null ? null : Date.now() - lastClosedAt;
+    for (const listener of connectedListeners) listener(gap);
+    notifyStatus();
+  });
+  client.on('closed', () => {
+    for (const entry of resumables) {
+      entry.dispose?.();
+      entry.dispose = null;
+    }
+    if (isConnected) lastClosedAt = Date.now();
+    isConnected = false;
+    notifyStatus();
+  });
+  return client;
+}
+
+/** Calls `listener` now if connected, and again after every reconnection (with the gap's length). */
+export function onLiveConnected(listener: (gapMs: number | null) => void): () => void {
+  liveClient();
+  connectedListeners.add(listener);
+  if (isConnected) listener(null);
+  return () => connectedListeners.delete(listener);
+}
+
+export function subscribeLiveStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+export function liveIsConnected(): boolean {
+  return isConnected;
+}
+
+/** A query or mutation over the socket; refuses after the chat readiness wait (spec 9). */
+export function liveRequest<TData>(
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<GraphQLResult<TData>> {
+  const socket = liveClient();
+  return new Promise((resolve, reject) => {
+    let result: GraphQLResult<TData> | null = null;
+    const timer = setTimeout(() => {
+      dispose();
+      reject(new Error('No connection to Plaza. Check your network and try again.'));
+    }, CHAT_READINESS_WAIT_MS);
+    const dispose = socket.subscribe<TData>(
+      { query, variables },
+      {
+        next: (value) => {
+          result = value as GraphQLResult<TData>;
+        },
+        error: (error) => {
+          clearTimeout(timer);
+          if (Array.isArray(error)) {
+            resolve({ errors: error as GraphQLResult<TData>['errors'] });
+            return;
+          }
+          reject(error instanceof Error ? error : new Error('The connection to Plaza failed.'));
+        },
+        complete: () => {
+          clearTimeout(timer);
+          resolve(result ?? { errors: [{ message: 'No answer from Plaza.' }] });
+        },
+      },
+    );
+  });
+}
+
+interface Resumable {
+  query: string;
+  variables: () => Record<string, unknown>;
+  onData: (data: unknown) => void;
+  onError: (message: string, code: string | null) => void;
+  dispose: (() => void) | null;
+}
+
+const resumables = new Set<Resumable>();
+
+function start(entry: Resumable) {
+  entry.dispose?.();
+  entry.dispose = liveClient().subscribe(
+    { query: entry.query, variables: entry.variables() },
+    {
+      next: (value) => {
+        if (value.data) entry.onData(value.data);
+        const first = value.errors?.[0];
+        if (first) entry.onError(first.message, (first.extensions?.code as string | undefined) ?? null);
+      },
+      error: (error) => {
+        if (Array.isArray(error)) {
+          const first = error[0] as { message?: string; extensions?: { code?: string } } | undefined;
+          entry.onError(first?.message ?? 'Subscription refused', first?.extensions?.code ?? null);
+        }
+      },
+      complete: () => undefined,
+    },
+  );
+}
+
+/**
+ * A subscription that survives reconnections: when the socket drops it is disposed (so the library
+ * does not replay it with stale variables), and on every reconnection it starts again with
+ * `variables()` read afresh, e.g. `{ after: <the last revision the caller holds> }`.
+ */
+export function liveSubscribe<TData>(
+  query: string,
+  variables: () => Record<string, unknown>,
+  onData: (data: TData) => void,
+  onError: (message: string, code: string | null) => void,
+): () => void {
+  liveClient();
+  const entry: Resumable = {
+    query,
+    variables,
+    onData: onData as (data: unknown) => void,
+    onError,
+    dispose: null,
+  };
+  resumables.add(entry);
+  if (isConnected) start(entry);
+  return () => {
+    resumables.delete(entry);
+    entry.dispose?.();
+    entry.dispose = null;
+  };
+}

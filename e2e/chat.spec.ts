@@ -1,0 +1,116 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { signUpNewPerson } from './support/accounts.ts';
+
+test.describe.configure({ timeout: 240_000 });
+
+interface Person {
+  page: Page;
+  username: string;
+}
+
+async function newPerson(
+  browser: Browser,
+  label: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<Person> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const { username } = await signUpNewPerson(page, label);
+  return { page, username };
+}
+
+function conversation(page: Page) {
+  return page.getByRole('log', { name: /^Messages in / });
+}
+
+async function send(page: Page, text: string, box = /^Message /): Promise<void> {
+  const input = page.getByRole('textbox', { name: box });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+test('two people message each other in real time, and the send-to-receive time is measured', async ({
+  browser,
+}) => {
+  const ana = await newPerson(browser, 'chat-ana');
+  const ben = await newPerson(browser, 'chat-ben', { width: 390, height: 844 });
+
+  // Ana opens a direct message from Ben's profile.
+  await ana.page.goto(`/${ben.username}`);
+  await ana.page.getByRole('button', { name: 'Message' }).click();
+  await expect(ana.page).toHaveURL(/\/chat\/d\/[A-Za-z0-9_-]+$/);
+  const chatPath = new URL(ana.page.url()).pathname;
+  await expect(ana.page.getByText('Say hello')).toBeVisible();
+  await expectNoAxeViolations(ana.page);
+
+  // Ben finds it in his list (a phone: the list is its own screen) and opens it.
+  await ben.page.goto('/chat');
+  await ben.page.getByRole('link', { name: /Robin/ }).first().click();
+  await expect(ben.page).toHaveURL(new RegExp(`${chatPath}$`));
+  await expect(ben.page.getByText('Say hello')).toBeVisible();
+
+  await send(ana.page, 'Hi Ben! Tacos on Friday? https://example.org/tacos');
+  await expect(conversation(ben.page).getByText('Hi Ben! Tacos on Friday?')).toBeVisible();
+  const link = conversation(ben.page).getByRole('link', { name: 'https://example.org/tacos' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener nofollow');
+
+  await send(ben.page, "I'm in! <b>not bold</b>");
+  await expect(conversation(ana.page).getByText("I'm in! <b>not bold</b>")).toBeVisible();
+  await expect(conversation(ana.page).locator('b')).toHaveCount(0);
+  await expectNoAxeViolations(ben.page);
+
+  // Send to receive, 100 times: Ben's page notes when each message appears; Ana sends the next
+  // once the last one arrived, so each figure is one message's trip, not a queue.
+  await ben.page.evaluate(() => {
+    const arrivals: Record<string, number> = {};
+    (window as unknown as { arrivals: Record<string, number> }).arrivals = arrivals;
+    new MutationObserver((records) => {
+      const now = Date.now();
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          const text = node.textContent ?? '';
+          const match = /ping-(\d+)/.exec(text);
+          if (match?.[1] && arrivals[match[1]] === undefined) arrivals[match[1]] = now;
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const sentAt: number[] = [];
+  const input = ana.page.getByRole('textbox', { name: /^Message / });
+  for (let index = 0; index < 100; index += 1) {
+    await input.fill(`ping-${index}`);
+    sentAt[index] = Date.now();
+    await input.press('Enter');
+    await ben.page.waitForFunction(
+      (i) => (window as unknown as { arrivals: Record<string, number> }).arrivals[String(i)] !== undefined,
+      index,
+    );
+  }
+  const arrivals = await ben.page.evaluate(
+    () => (window as unknown as { arrivals: Record<string, number> }).arrivals,
+  );
+  const trips = sentAt
+    .map((sent, index) => (arrivals[String(index)] ?? Number.NaN) - sent)
+    .sort((a, b) => a - b);
+  expect(trips.every((trip) => Number.isFinite(trip))).toBe(true);
+  const median = (trips[49]! + trips[50]!) / 2;
+  mkdirSync('e2e/.artifacts', { recursive: true });
+  writeFileSync(
+    'e2e/.artifacts/chat-latency.json',
+    JSON.stringify({ messages: trips.length, medianMs: median, p90Ms: trips[89], maxMs: trips[99] }, null, 2),
+  );
+  console.log(
+    `chat send-to-receive over 100 messages: median ${median} ms, p90 ${trips[89]} ms, max ${trips[99]} ms`,
+  );
+
+  // Every message once, in order, on both sides after a reload.
+  await ben.page.reload();
+  const texts = await conversation(ben.page).locator('[data-message-key]').allInnerTexts();
+  const pings = texts.join('\n').match(/ping-\d+/g) ?? [];
+  expect(pings.length).toBeGreaterThan(10);
+  expect(pings).toEqual([...pings].sort((a, b) => Number(a.slice(5)) - Number(b.slice(5))));
+  expect(new Set(pings).size).toBe(pings.length);
+});
