@@ -37,7 +37,10 @@ export function attachGraphqlWebSocket(
         if (typeof authorization === 'string' && /^bearer\s/i.test(authorization)) {
           headers.set('authorization', authorization);
         }
-        // The upgrade request stands in for the HTTP request, so context and auth read the same headers.
+        // The upgrade request stands in for the HTTP request, so context and auth read the same headers:
+        // its Cookie counts only without an Origin or with Plaza's own (resolveViewer), so a page on
+        // another site cannot open a socket with the visitor's session (chats-ws-origin.test.ts).
+        // A bearer token from connection_init stands alone, whatever the Origin.
         // As a POST: a socket carries mutations too (sends, votes), which Yoga refuses over GET.
         const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
           method: 'POST',
