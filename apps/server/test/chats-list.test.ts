@@ -96,6 +96,19 @@ describe('myChatEvents', () => {
     }
   });
 
+  it('tells both people when a new direct message opens', async () => {
+    const ivy = await newPerson(t, 'Ivy');
+    const jon = await newPerson(t, 'Jon');
+    const feed = await myChatEvents(jon);
+    try {
+      const key = await api.openDm(ivy, jon.userId);
+      await feed.until(() => feed.events.length >= 2, 'the new chat');
+      expect(feed.events[1]).toMatchObject({ kind: 'UPDATED', chatKey: key, chat: { key, unreadCount: 0 } });
+    } finally {
+      await feed.client.dispose();
+    }
+  });
+
   it('re-checks access on every wake: a chat the person may no longer read comes as REMOVED', async () => {
     const { chat, group } = await buildGroup(api.db(), ana.userId, [{ userId: ben.userId }]);
     const feed = await myChatEvents(ben);

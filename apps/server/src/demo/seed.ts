@@ -95,6 +95,8 @@ export async function seedDemoWorld(platform: Platform, now = new Date()): Promi
           key: key(),
           chatId,
           seq: index + 1,
+          rev: index + 1,
+          createdRev: index + 1,
           senderId: idOf(username),
           clientId: `demo-${index + 1}`,
           text,
@@ -104,7 +106,7 @@ export async function seedDemoWorld(platform: Platform, now = new Date()): Promi
       messageCount += lines.length;
       await db
         .update(chats)
-        .set({ lastSeq: lines.length, lastMessageAt: new Date(at) })
+        .set({ lastSeq: lines.length, lastRev: lines.length, lastMessageAt: new Date(at) })
         .where(eq(chats.id, chatId));
     };
 

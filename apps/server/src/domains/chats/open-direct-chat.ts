@@ -6,6 +6,7 @@ import { plazaError } from '../../graphql/errors.ts';
 import { newKey } from '../../ids.ts';
 import { findVisibleUser } from '../social/find-visible-user.ts';
 import { canDm, dmPairOf, loadChatAccess, type ChatAccess } from './chat-access.ts';
+import { publishChatListEvent } from './my-chat-events.ts';
 
 /**
  * The direct-message chat of the viewer and another person, made on first use (one per pair,
@@ -26,19 +27,22 @@ export async function openDirectChat(
     await findVisibleUser(context, { id: otherId });
     if (!(await canDm(db, viewerId, otherId)))
       throw plazaError('FORBIDDEN', 'You cannot message this person.');
-    chat = await db.transaction(async (tx) => {
+    const made = await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
       await t.insert(chats).values({ key: newKey(), type: 'd', dmPair: pair }).onConflictDoNothing();
-      const [made] = await t.select().from(chats).where(eq(chats.dmPair, pair));
+      const [row] = await t.select().from(chats).where(eq(chats.dmPair, pair));
       await t
         .insert(chatMembers)
         .values([
-          { chatId: made!.id, userId: viewerId },
-          { chatId: made!.id, userId: otherId },
+          { chatId: row!.id, userId: viewerId },
+          { chatId: row!.id, userId: otherId },
         ])
         .onConflictDoNothing();
-      return made!;
+      return row!;
     });
+    // The chat now shows in both people's lists.
+    await publishChatListEvent(context, made, [viewerId, otherId]);
+    chat = made;
   }
   return loadChatAccess(context, chat!);
 }
