@@ -13,6 +13,8 @@ export const PREVIEW_LIMITS = {
   /** Calls that fetch anything, per person and hour. */
   fetchingCallsPerHour: 120,
   concurrency: 4,
+  /** No new fetch starts this long after a call began; later URLs answer rate_limited. */
+  startFetchesWithinMs: 8000,
   maxUrlLength: 2048,
   maxBytes: 1024 * 1024,
   maxRedirects: 5,
@@ -98,8 +100,9 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 /**
  * Link previews for `urls` (getOpenGraph), one per URL in the order asked. Each distinct URL is
  * read from link_previews if fetched within 24 hours (1 hour for a failure), else fetched safely
- * (safe-fetch.ts) with a few at a time and stored. A URL that is not http(s) answers `invalid` and
- * stores nothing.
+ * (safe-fetch.ts) with a few at a time and stored; fetches not started within 8 s of the call
+ * (or past 50 per call, or over the hourly limit) answer rate_limited, to be asked again. A
+ * URL that is not http(s) answers `invalid` and stores nothing.
  */
 export async function getLinkPreviews(
   platform: PreviewPlatform,
@@ -138,7 +141,9 @@ export async function getLinkPreviews(
       },
     ]);
     const toFetch = limit.allowed ? missing.slice(0, PREVIEW_LIMITS.fetchesPerCall) : [];
+    const lastStart = Date.now() + PREVIEW_LIMITS.startFetchesWithinMs;
     await eachLimited(toFetch, PREVIEW_LIMITS.concurrency, async (key) => {
+      if (Date.now() > lastStart) return;
       found.set(key, await fetchAndStore(platform, key));
     });
   }
