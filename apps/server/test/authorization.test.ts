@@ -96,7 +96,18 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.markChatSeen': 'mutation { markChatSeen(key: "abcdefghij", seq: 1) { key } }',
   'Mutation.hideChat': 'mutation { hideChat(key: "abcdefghij", hidden: true) { key } }',
   'Mutation.muteChat': 'mutation { muteChat(key: "abcdefghij", until: null) { key } }',
-  'Subscription.chatEvents': 'subscription { chatEvents(key: "abcdefghij", after: 0) { kind } }',
+  'Subscription.chatEvents': 'subscription { chatEvents(key: "abcdefghij", afterRev: 0) { kind } }',
+  'Query.searchChats': '{ searchChats(text: "ana") { key } }',
+  'Mutation.createPoll':
+    'mutation { createPoll(chatKey: "abcdefghij", clientId: "c1", title: "t", options: ["a", "b"]) { key } }',
+  'Mutation.createPrompt':
+    'mutation { createPrompt(chatKey: "abcdefghij", clientId: "c1", question: "q?") { key } }',
+  'Mutation.votePoll': 'mutation { votePoll(messageKey: "abcdefghij", optionIds: [1]) { key } }',
+  'Mutation.markThreadSeen': 'mutation { markThreadSeen(messageKey: "abcdefghij") { key } }',
+  'Mutation.markThreadTabSeen': 'mutation { markThreadTabSeen(chatKey: "abcdefghij") { key } }',
+  'Mutation.removeChat': 'mutation { removeChat(key: "abcdefghij") }',
+  'Mutation.setChatRateLimit': 'mutation { setChatRateLimit(key: "abcdefghij", seconds: 10) { key } }',
+  'Subscription.myChatEvents': 'subscription { myChatEvents { kind } }',
 };
 
 describe('fields for signed-in people', () => {
