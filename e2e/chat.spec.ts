@@ -114,3 +114,92 @@ test('two people message each other in real time, and the send-to-receive time i
   expect(pings).toEqual([...pings].sort((a, b) => Number(a.slice(5)) - Number(b.slice(5))));
   expect(new Set(pings).size).toBe(pings.length);
 });
+
+test('in a group chat two people use a thread, vote in a poll and see each other’s votes live, and share a picture', async ({
+  browser,
+}) => {
+  const ana = await newPerson(browser, 'group-ana');
+  const ben = await newPerson(browser, 'group-ben');
+
+  const explore = await ana.page.request.post('/graphql', {
+    data: { query: '{ exploreGroups { groups { key slug title hasJoinRequests } } }' },
+    headers: { origin: new URL(ana.page.url()).origin },
+  });
+  const groups = (await explore.json()).data.exploreGroups.groups as Array<{
+    key: string;
+    slug: string;
+    title: string;
+    hasJoinRequests: boolean;
+  }>;
+  const open = groups.find((group) => !group.hasJoinRequests);
+  expect(open).toBeDefined();
+  for (const person of [ana, ben]) {
+    await person.page.goto(`/group/${open!.slug}/${open!.key}`);
+    await person.page.getByRole('button', { name: 'Join group' }).click();
+    await person.page.getByRole('link', { name: 'Group chat' }).click();
+    await expect(person.page).toHaveURL(/\/chat\/g\/[A-Za-z0-9_-]+$/);
+    await expect(conversation(person.page)).toBeVisible();
+  }
+
+  // A message, and a reply in its thread.
+  await send(ana.page, 'Who is up for the Sintra loop on Sunday?');
+  const question = conversation(ben.page).locator('[data-message-key]', {
+    hasText: 'Who is up for the Sintra loop on Sunday?',
+  });
+  await expect(question).toBeVisible();
+  await question.click();
+  await question.getByRole('link', { name: 'Reply in thread' }).click();
+  await expect(ben.page.getByRole('region', { name: 'Thread' })).toBeVisible();
+  await send(ben.page, 'Count me in, I will bring water', 'Reply in thread');
+  await expect(
+    ben.page.getByRole('log', { name: 'Replies in this thread' }).getByText('Count me in'),
+  ).toBeVisible();
+  // Ana sees the thread grow under her message without reloading.
+  const summary = conversation(ana.page).getByRole('link', { name: /1 reply/ });
+  await expect(summary).toBeVisible();
+  await summary.click();
+  await expect(
+    ana.page.getByRole('log', { name: 'Replies in this thread' }).getByText('Count me in'),
+  ).toBeVisible();
+  await expectNoAxeViolations(ana.page);
+  await ana.page.getByRole('link', { name: 'Close and go back to the conversation' }).click();
+
+  // A poll: both vote, both see the result move.
+  await ana.page.getByRole('button', { name: 'Create a poll' }).click();
+  const dialog = ana.page.getByRole('dialog', { name: 'Create a poll' });
+  await dialog.getByLabel('Question').fill('Start time?');
+  await dialog.getByLabel('Option 1').fill('8:00');
+  await dialog.getByLabel('Option 2').fill('9:30');
+  await dialog.getByRole('button', { name: 'Post the poll' }).click();
+  const anaPoll = conversation(ana.page).getByRole('group', { name: 'Poll: Start time?' });
+  const benPoll = conversation(ben.page).getByRole('group', { name: 'Poll: Start time?' });
+  await expect(anaPoll).toBeVisible();
+  await expect(benPoll).toBeVisible();
+  await benPoll.getByRole('radio', { name: /9:30/ }).click();
+  await expect(anaPoll.getByText('1 person voted')).toBeVisible();
+  await expect(anaPoll.getByRole('radio', { name: /9:30/ })).toContainText('1 · 100%');
+  await anaPoll.getByRole('radio', { name: /8:00/ }).click();
+  await expect(benPoll.getByText('2 people voted')).toBeVisible();
+  await expect(benPoll.getByRole('radio', { name: /8:00/ })).toContainText('1 · 50%');
+  // Ben changes his mind; Ana sees it.
+  await benPoll.getByRole('radio', { name: /8:00/ }).click();
+  await expect(anaPoll.getByRole('radio', { name: /8:00/ })).toContainText('2 · 100%');
+  await expect(benPoll.getByRole('radio', { name: /8:00/ })).toHaveAttribute('aria-checked', 'true');
+
+  // A picture, re-encoded by the server, arrives on the other side and in the gallery.
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#e4572e' } })
+    .png()
+    .toBuffer();
+  await ana.page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'ridge.png', mimeType: 'image/png', buffer: png });
+  await expect(ana.page.getByRole('list', { name: 'Attachments' }).getByText('Ready')).toBeVisible();
+  await send(ana.page, 'The view from the ridge');
+  const picture = conversation(ben.page).getByRole('img', { name: /Picture from Robin/ });
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveAttribute('src', /^\/media\/.+\.webp$/);
+  await ben.page.getByRole('link', { name: 'Media', exact: true }).click();
+  await expect(ben.page.getByRole('list', { name: 'Pictures' }).getByRole('img')).toHaveCount(1);
+  await expectNoAxeViolations(ben.page);
+});

@@ -423,7 +423,7 @@ export default function Group() {
           <MembershipButtons group={group} isSignedIn={viewerId !== null} />
           {group.viewerStatus === 'member' && group.chatKey ? (
             <Link to={`/chat/g/${group.chatKey}`} className={buttonClass('primary')}>
-              Open chat
+              Group chat
             </Link>
           ) : null}
           {permissions?.invite ? (

@@ -582,7 +582,7 @@ export default function Plan() {
           <div className="mt-4 flex flex-wrap gap-2">
             {plan.chatKey && viewerId !== null ? (
               <Link to={`/chat/p/${plan.chatKey}`} className={buttonClass('primary')}>
-                Open chat
+                Plan chat
               </Link>
             ) : null}
             <ShareButton title={plan.title} url={() => plan.shareUrl} />

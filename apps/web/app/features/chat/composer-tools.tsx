@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Dialog } from '../../components/dialog.tsx';
 import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { buttonClass } from '../../components/button-styles.ts';
@@ -115,7 +116,9 @@ export function PollButton({
           <path d="M5 20V10M12 20V4M19 20v-7" strokeLinecap="round" />
         </svg>
       </button>
-      {isOpen ? <PollDialog onClose={() => setIsOpen(false)} onCreate={onCreate} /> : null}
+      {isOpen
+        ? createPortal(<PollDialog onClose={() => setIsOpen(false)} onCreate={onCreate} />, document.body)
+        : null}
     </>
   );
 }
@@ -249,46 +252,49 @@ export function PromptButton({ onCreate }: { onCreate: (question: string) => Pro
           <path d="M9 9a3 3 0 115 2c-1 .7-2 1.3-2 3M12 18h.01" strokeLinecap="round" />
         </svg>
       </button>
-      {isOpen ? (
-        <Dialog
-          title="Ask the chat a question"
-          onClose={() => setIsOpen(false)}
-          className="w-[min(28rem,calc(100vw-2rem))]"
-        >
-          <form
-            className="space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!question.trim()) return;
-              setIsOpen(false);
-              void onCreate(question.trim());
-              setQuestion('');
-            }}
-          >
-            <p className="text-sm text-ink-soft">Everyone answers in the prompt’s thread.</p>
-            <div>
-              <label htmlFor={id} className={LABEL_CLASS}>
-                Question
-              </label>
-              <textarea
-                id={id}
-                className={`${FIELD_CLASS} min-h-24 py-2`}
-                maxLength={300}
-                value={question}
-                onChange={(event) => setQuestion(event.target.value)}
-              />
-            </div>
-            <div className="flex justify-end gap-2">
-              <button type="button" className={buttonClass('ghost')} onClick={() => setIsOpen(false)}>
-                Cancel
-              </button>
-              <button type="submit" className={buttonClass('primary')}>
-                Ask
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      ) : null}
+      {isOpen
+        ? createPortal(
+            <Dialog
+              title="Ask the chat a question"
+              onClose={() => setIsOpen(false)}
+              className="w-[min(28rem,calc(100vw-2rem))]"
+            >
+              <form
+                className="space-y-4"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (!question.trim()) return;
+                  setIsOpen(false);
+                  void onCreate(question.trim());
+                  setQuestion('');
+                }}
+              >
+                <p className="text-sm text-ink-soft">Everyone answers in the prompt’s thread.</p>
+                <div>
+                  <label htmlFor={id} className={LABEL_CLASS}>
+                    Question
+                  </label>
+                  <textarea
+                    id={id}
+                    className={`${FIELD_CLASS} min-h-24 py-2`}
+                    maxLength={300}
+                    value={question}
+                    onChange={(event) => setQuestion(event.target.value)}
+                  />
+                </div>
+                <div className="flex justify-end gap-2">
+                  <button type="button" className={buttonClass('ghost')} onClick={() => setIsOpen(false)}>
+                    Cancel
+                  </button>
+                  <button type="submit" className={buttonClass('primary')}>
+                    Ask
+                  </button>
+                </div>
+              </form>
+            </Dialog>,
+            document.body,
+          )
+        : null}
     </>
   );
 }
