@@ -108,6 +108,8 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.removeChat': 'mutation { removeChat(key: "abcdefghij") }',
   'Mutation.setChatRateLimit': 'mutation { setChatRateLimit(key: "abcdefghij", seconds: 10) { key } }',
   'Subscription.myChatEvents': 'subscription { myChatEvents { kind } }',
+  'Query.chatMedia': '{ chatMedia(chatKey: "abcdefghij") { nextBefore items { key } } }',
+  'Query.getOpenGraph': '{ getOpenGraph(urls: ["https://example.org/"]) { url status } }',
 };
 
 describe('fields for signed-in people', () => {
