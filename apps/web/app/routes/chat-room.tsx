@@ -16,6 +16,7 @@ import {
 } from '../features/chat/chat-data.ts';
 import { useChatLayout } from '../features/chat/chat-layout-context.ts';
 import { Composer } from '../features/chat/composer.tsx';
+import { ConnectionBanner } from '../features/chat/connection-banner.tsx';
 import { AttachButton, AttachmentTray, PollButton, PromptButton } from '../features/chat/composer-tools.tsx';
 import { useAttachments } from '../features/chat/use-attachments.ts';
 import { MessageList } from '../features/chat/message-list.tsx';
@@ -298,6 +299,7 @@ function ChatRoomView({ chat, viewerId }: { chat: LoadedChat; viewerId: number }
         className={`${hasPanel ? 'hidden lg:flex' : 'flex'} min-h-0 min-w-0 flex-1 flex-col`}
       >
         <RoomHeader chat={chat} />
+        <ConnectionBanner />
         {feed.liveError ? (
           <p role="alert" className="bg-coral-soft px-5 py-2 text-sm font-semibold text-[#7a2810]">
             {feed.liveError}

@@ -161,3 +161,8 @@ export function liveSubscribe<TData>(
     entry.dispose = null;
   };
 }
+
+/** True while a connection that once worked is down (the page shows that it is reconnecting). */
+export function liveIsReconnecting(): boolean {
+  return !isConnected && lastClosedAt !== null;
+}

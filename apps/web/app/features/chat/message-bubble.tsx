@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar.tsx';
 import { FIELD_CLASS } from '../../components/form-styles.ts';
 import type { ChatMessage } from './chat-data.ts';
 import { clockTime } from './chat-time.ts';
+import { LinkPreviewCard } from './link-preview-card.tsx';
 import { MessageMedia } from './message-media.tsx';
 import { MessageText } from './message-text.tsx';
 import { PollCard } from './poll-card.tsx';
@@ -229,6 +230,7 @@ export function MessageBubble({
               </Bubble>
             ) : null}
             <MessageMedia media={message.media} senderName={isOwn ? 'you' : name} />
+            {message.text && message.media.length === 0 ? <LinkPreviewCard text={message.text} /> : null}
           </>
         )}
         {footer}
