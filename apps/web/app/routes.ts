@@ -36,6 +36,7 @@ export default [
         route('poll', 'routes/chat-poll.tsx'),
         route('trending', 'routes/chat-trending.tsx'),
         route('event', 'routes/chat-event.tsx'),
+        route('search', 'routes/chat-search.tsx'),
       ]),
     ]),
     route('profile', 'routes/profile.tsx'),

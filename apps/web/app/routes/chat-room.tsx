@@ -37,6 +37,9 @@ const ROOM = `query ChatRoom($key: String!) {
 }`;
 
 const HIDE = `mutation HideChat($key: String!, $hidden: Boolean!) { hideChat(key: $key, hidden: $hidden) { key } }`;
+const REMOVE = `mutation RemoveChat($key: String!) { removeChat(key: $key) }`;
+const SLOW = `mutation SetChatRateLimit($key: String!, $seconds: Int!) { setChatRateLimit(key: $key, seconds: $seconds) { key } }`;
+const SLOW_CHOICES = [0, 10, 30, 60, 300] as const;
 const MUTE = `mutation MuteChat($key: String!, $until: String) { muteChat(key: $key, until: $until) { key } }`;
 
 const MUTE_CHOICES = [
@@ -84,6 +87,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const until = choice ? new Date(Date.now() + choice.ms).toISOString() : null;
     return mutationOutcome(await server.graphql(MUTE, { key: params.key, until }));
   }
+  if (intent === 'remove') {
+    const outcome = mutationOutcome(await server.graphql(REMOVE, { key: params.key }));
+    if (outcome.ok) throw redirect('/chat');
+    return outcome;
+  }
+  if (intent === 'slow') {
+    const seconds = Number(form.get('seconds'));
+    return mutationOutcome(
+      await server.graphql(SLOW, { key: params.key, seconds: Number.isInteger(seconds) ? seconds : -1 }),
+    );
+  }
   throw new Response('Unknown action', { status: 400 });
 }
 
@@ -102,7 +116,7 @@ function cannotWriteReason(chat: ChatRoom): string | null {
     : 'Only some guests of this plan can write here.';
 }
 
-function RoomHeader({ chat }: { chat: ChatRoom }) {
+function RoomHeader({ chat }: { chat: ChatRoom & { canRemove: boolean; canSetRateLimit: boolean } }) {
   const { sidebarCollapsed, toggleSidebar } = useChatLayout();
   const title = chatTitle(chat);
   const image = chatImage(chat);
@@ -185,6 +199,23 @@ function RoomHeader({ chat }: { chat: ChatRoom }) {
             {chat.slowModeEnabled ? ` · slow mode ${chat.rateLimit} s` : ''}
           </p>
         </div>
+        <Link
+          to={chatHref(chat, 'search')}
+          className="grid size-10 place-items-center rounded-full hover:bg-ink/5"
+          aria-label="Search this chat"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <circle cx="11" cy="11" r="6" />
+            <path d="M20 20l-4.5-4.5" strokeLinecap="round" />
+          </svg>
+        </Link>
         <details className="relative">
           <summary
             className="grid size-10 cursor-pointer list-none place-items-center rounded-full hover:bg-ink/5"
@@ -234,6 +265,48 @@ function RoomHeader({ chat }: { chat: ChatRoom }) {
                 {chat.pivot.isHidden ? 'Show in my chats' : 'Hide from my chats'}
               </button>
             </Form>
+            {chat.canSetRateLimit ? (
+              <Form method="post" className="mt-1 border-t border-line pt-1">
+                <input type="hidden" name="intent" value="slow" />
+                <p className="px-3 pt-1 pb-1 text-xs font-bold tracking-wide text-ink-soft uppercase">
+                  Slow mode
+                </p>
+                <div className="flex flex-wrap gap-1 px-2 pb-1">
+                  {SLOW_CHOICES.map((seconds) => (
+                    <button
+                      key={seconds}
+                      name="seconds"
+                      value={seconds}
+                      aria-pressed={chat.rateLimit === seconds}
+                      className={`rounded-full px-2.5 py-1 text-xs font-bold ${chat.rateLimit === seconds ? 'bg-ink text-white' : 'bg-sand hover:bg-line'}`}
+                    >
+                      {seconds === 0 ? 'Off' : seconds < 60 ? `${seconds} s` : `${seconds / 60} min`}
+                    </button>
+                  ))}
+                </div>
+              </Form>
+            ) : null}
+            {chat.canRemove ? (
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (
+                    !window.confirm(
+                      'Remove this chat and all its messages, threads included, for everyone? This cannot be undone.',
+                    )
+                  )
+                    event.preventDefault();
+                }}
+              >
+                <button
+                  name="intent"
+                  value="remove"
+                  className="mt-1 block w-full rounded-xl border-t border-line px-3 py-2 text-left font-semibold text-coral-strong hover:bg-coral-soft"
+                >
+                  Remove this chat
+                </button>
+              </Form>
+            ) : null}
           </div>
         </details>
       </div>

@@ -5,6 +5,7 @@ import type { ChatType } from '@plaza/core/chat-permissions';
 import { Avatar } from '../../components/avatar.tsx';
 import { useBrowserTimeZone } from '../../components/browser-values.ts';
 import { useNow } from '../../components/use-now.ts';
+import { useChatSearch } from './use-chat-search.ts';
 import {
   CHAT_TYPE_LABELS,
   CHAT_TYPES,
@@ -133,7 +134,10 @@ export function ChatSidebar({
   const [query, setQuery] = useState('');
   const timeZone = useBrowserTimeZone();
   const now = useNow();
+  const searched = useChatSearch(query);
   const shown = useMemo(() => {
+    // The server's answer covers every chat (hidden ones too); until it comes, the list at hand.
+    if (searched) return searched.filter((chat) => type === null || chat.type === type);
     const needle = query.trim().toLocaleLowerCase();
     return chats.filter(
       (chat) =>
@@ -142,7 +146,7 @@ export function ChatSidebar({
           chatTitle(chat).toLocaleLowerCase().includes(needle) ||
           (chat.otherUser?.username.toLocaleLowerCase().includes(needle) ?? false)),
     );
-  }, [chats, query, type]);
+  }, [chats, query, type, searched]);
   const hiddenParam = showsHidden ? '?hidden=1' : '';
   return (
     <aside aria-label="Chats" className={`flex min-h-0 flex-col border-line bg-cream ${className}`}>
