@@ -26,7 +26,7 @@ export const CHAT_LIST_FIELDS = `id key type typename lastSeq lastMessageAt unre
   group { key slug title image }
   plan { key slug title image }
   otherUser { ${PERSON_FIELDS} }
-  lastChat { text timestamp deletedAt user { id username fullName } }
+  lastChat { text timestamp deletedAt media { kind mime } poll { title } prompt { question } user { id username fullName } }
   pivot { isHidden muteUntil lastSeenSeq }`;
 
 export const CHAT_ROOM_FIELDS = `${CHAT_LIST_FIELDS} rateLimit slowModeEnabled
@@ -96,6 +96,9 @@ export interface ChatListItem {
   otherUser: ChatPerson | null;
   lastChat: {
     text: string;
+    media: Array<{ kind: string; mime: string }>;
+    poll: { title: string } | null;
+    prompt: { question: string } | null;
     timestamp: number;
     deletedAt: string | null;
     user: { id: number; username: string; fullName: string } | null;

@@ -33,7 +33,19 @@ function ChatRow({
   const last = chat.lastChat;
   const preview = last
     ? lastChatPreview(
-        { text: last.deletedAt ? 'Message deleted' : last.text, timestamp: last.timestamp },
+        {
+          text: last.deletedAt
+            ? 'Message deleted'
+            : last.poll
+              ? `Poll: ${last.poll.title}`
+              : last.prompt
+                ? last.prompt.question
+                : last.text,
+          timestamp: last.timestamp,
+          hasPicture: last.media.some((item) => item.kind === 'image'),
+          isGiphy: last.media.some((item) => item.mime === 'image/gif'),
+          attachmentKind: last.media[0]?.kind ?? null,
+        },
         now,
         timeZone,
       )
@@ -91,7 +103,19 @@ function ChatRow({
             <span className={`truncate text-sm ${unread ? 'font-semibold text-ink' : 'text-ink-soft'}`}>
               {preview ? (
                 <>
-                  {preview.showsCamera ? <span aria-hidden="true">📷 </span> : null}
+                  {preview.showsCamera ? (
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="mr-1 inline size-4 align-[-3px]"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      aria-hidden="true"
+                    >
+                      <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+                      <circle cx="12" cy="13" r="3.5" />
+                    </svg>
+                  ) : null}
                   {who}
                   {preview.text}
                 </>
