@@ -202,4 +202,21 @@ test('in a group chat two people use a thread, vote in a poll and see each other
   await ben.page.getByRole('link', { name: 'Media', exact: true }).click();
   await expect(ben.page.getByRole('list', { name: 'Pictures' }).getByRole('img')).toHaveCount(1);
   await expectNoAxeViolations(ben.page);
+
+  // The other views of the chat, each checked by axe.
+  const chatPath = new URL(ben.page.url()).pathname.replace(/\/media$/, '');
+  for (const [view, shows] of [
+    ['poll', ben.page.getByRole('group', { name: 'Poll: Start time?' })],
+    [
+      'trending',
+      ben.page.getByRole('region', { name: 'Trending this week' }).getByText('Who is up for the Sintra loop'),
+    ],
+    ['thread', ben.page.getByRole('region', { name: 'Threads' }).getByText('Who is up for the Sintra loop')],
+    ['event', ben.page.getByRole('region', { name: 'Plans' })],
+    ['search?q=Sintra', ben.page.getByRole('list', { name: 'Messages with “Sintra”' }).getByRole('listitem')],
+  ] as const) {
+    await ben.page.goto(`${chatPath}/${view}`);
+    await expect(shows.first()).toBeVisible();
+    await expectNoAxeViolations(ben.page);
+  }
 });
