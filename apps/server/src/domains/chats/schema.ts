@@ -13,7 +13,7 @@ import { setChatRateLimit } from './chat-rate-limit.ts';
 import { ChatRef } from './schema-chat.ts';
 import { MessageRef } from './schema-message.ts';
 import { searchChats } from './search-chats.ts';
-import './schema-messages.ts';
+import './schema-message-mutations.ts';
 
 export { ChatRef } from './schema-chat.ts';
 export { MessageRef } from './schema-message.ts';
