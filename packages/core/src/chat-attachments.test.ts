@@ -14,6 +14,8 @@ describe('attachmentPermission', () => {
     ['irl/poll', true, 'threadPollCreate'],
     ['irl/prompt', false, 'promptCreate'],
     ['irl/prompt', true, null],
+    ['irl/event', false, 'sendMessage'],
+    ['irl/event', true, 'threadMessage'],
   ] as const)('%s in a thread: %s needs %s', (kind, inThread, needed) => {
     expect(attachmentPermission(kind, inThread)).toBe(needed);
   });

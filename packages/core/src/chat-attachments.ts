@@ -34,6 +34,13 @@ export interface PromptAttachment {
   question: string;
 }
 
+/** An irl/event attachment: a plan shared into the chat, shown as its card to readers who may see it. */
+export interface PlanAttachment {
+  kind: 'irl/event';
+  planId: number;
+  planKey: string;
+}
+
 /** An uploaded image, video or audio clip, as the media domain describes it when attached. */
 export interface MediaAttachment {
   kind: ChatMediaKind;
@@ -49,7 +56,7 @@ export interface MediaAttachment {
   variants: { '1x': string; '2x': string; '3x': string } | null;
 }
 
-export type MessageAttachment = PollAttachment | PromptAttachment | MediaAttachment;
+export type MessageAttachment = PollAttachment | PromptAttachment | MediaAttachment | PlanAttachment;
 
 /** Most media a single message may carry. */
 export const MESSAGE_MEDIA_MAX = 10;
@@ -73,6 +80,9 @@ export function attachmentPermission(
       return inThread ? 'threadPollCreate' : 'pollCreate';
     case 'irl/prompt':
       return inThread ? null : 'promptCreate';
+    case 'irl/event':
+      // Sharing a plan is writing a message: whoever may write may share one.
+      return inThread ? 'threadMessage' : 'sendMessage';
   }
 }
 

@@ -17,7 +17,13 @@ import {
 import { useChatLayout } from '../features/chat/chat-layout-context.ts';
 import { Composer } from '../features/chat/composer.tsx';
 import { ConnectionBanner } from '../features/chat/connection-banner.tsx';
-import { AttachButton, AttachmentTray, PollButton, PromptButton } from '../features/chat/composer-tools.tsx';
+import {
+  AttachButton,
+  AttachmentTray,
+  PollButton,
+  PromptButton,
+  SharePlanButton,
+} from '../features/chat/composer-tools.tsx';
 import { useAttachments } from '../features/chat/use-attachments.ts';
 import { MessageList } from '../features/chat/message-list.tsx';
 import type { MessageActions } from '../features/chat/message-bubble.tsx';
@@ -426,6 +432,7 @@ function ChatRoomView({ chat, viewerId }: { chat: LoadedChat; viewerId: number }
               {chat.permissions.image || chat.permissions.video || chat.permissions.audio ? (
                 <AttachButton attachments={attachments} />
               ) : null}
+              <SharePlanButton onShare={(plan) => void feed.send('', null, null, plan)} />
               {chat.permissions.pollCreate ? <PollButton onCreate={(poll) => feed.createPoll(poll)} /> : null}
               {chat.permissions.promptCreate && chat.type !== 'd' ? (
                 <PromptButton onCreate={(question) => feed.createPrompt(question)} />

@@ -20,6 +20,9 @@ builder.mutationFields((t) => ({
       text: t.arg.string({ required: true }),
       parentKey: t.arg.string({ description: 'Reply in the thread of this message.' }),
       mediaKeys: t.arg.stringList({ description: 'Upload keys of chat media (at most 10).' }),
+      planKey: t.arg.string({
+        description: 'Shares this plan (irl/event); the sender must be able to see it.',
+      }),
     },
     resolve: async (_root, args, context) => {
       const me = await requireViewerUser(context);

@@ -8,6 +8,11 @@ import { badUserInput } from '../../graphql/errors.ts';
 import { groupLoaders } from '../groups/group-loaders.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { UserRef } from '../users/schema.ts';
+import { loadPlanAccess } from '../plans/plan-access.ts';
+import { planLoaders } from '../plans/plan-loaders.ts';
+import { resolveOccurrence } from '../plans/plan-occurrence.ts';
+import { PlanRef } from '../plans/plan-type.ts';
+import { planCardOf } from '../plans/plan-view.ts';
 import { chatLoaders } from './chat-loaders.ts';
 import type { MessagePage } from './list-chats.ts';
 import { readPollResults, promptOf, type PollResults } from './polls.ts';
@@ -143,6 +148,19 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
       resolve: (m, _a, context) => readPollResults(context.store.db, m, context.viewer?.id ?? null),
     }),
     prompt: t.field({ type: PromptRef, nullable: true, resolve: (m) => promptOf(m) }),
+    plan: t.field({
+      type: PlanRef,
+      nullable: true,
+      description:
+        'A plan shared into the chat (irl/event), as a card; null when the reader may not see that plan (any more).',
+      resolve: async (m, _a, context) => {
+        const shared = m.attachments.find((attachment) => attachment.kind === 'irl/event');
+        if (!shared) return null;
+        const row = await planLoaders(context).row.load(shared.planId);
+        if (!row || !(await loadPlanAccess(context, row)).permissions.view) return null;
+        return planCardOf(context, row, await resolveOccurrence(context, row, null));
+      },
+    }),
     threadCount: t.exposeInt('threadCount', { description: 'Replies in this message’s thread.' }),
     threadLastAt: t.string({
       nullable: true,

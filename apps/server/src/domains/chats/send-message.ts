@@ -8,6 +8,7 @@ import { badUserInput, rateLimited } from '../../graphql/errors.ts';
 import { newKey } from '../../ids.ts';
 import { chatDenied, type ChatAccess } from './chat-access.ts';
 import { findChatMediaAttachments } from './chat-media-lookup.ts';
+import { findPlan } from '../plans/find-plan.ts';
 import { publishChatEvent } from './chat-events.ts';
 import { chatListUserIds } from './chat-revisions.ts';
 import { publishChatListEvent } from './my-chat-events.ts';
@@ -177,13 +178,24 @@ export async function sendMessage(
   context: RequestContext,
   access: ChatAccess,
   senderId: number,
-  input: { clientId: string; text: string; parentKey?: string | null; mediaKeys?: readonly string[] | null },
+  input: {
+    clientId: string;
+    text: string;
+    parentKey?: string | null;
+    mediaKeys?: readonly string[] | null;
+    planKey?: string | null;
+  },
 ): Promise<MessageRow> {
   const clientId = checkClientId(input.clientId);
   const earlier = await findByClientId(context.store.db, access.chat.id, senderId, clientId);
   if (earlier) return earlier;
   const keys = [...(input.mediaKeys ?? [])].map((key) => key.trim());
-  const attachments = await findChatMediaAttachments(context.store.db, senderId, keys);
+  const attachments: MessageAttachment[] = await findChatMediaAttachments(context.store.db, senderId, keys);
+  if (input.planKey) {
+    // Only a plan the sender may see can be shared (NOT_FOUND otherwise, as for the plan query).
+    const shared = await findPlan(context, { key: input.planKey });
+    attachments.push({ kind: 'irl/event', planId: shared.plan.id, planKey: shared.plan.key });
+  }
   return storeMessage(context, access, senderId, {
     clientId,
     text: input.text,

@@ -20,13 +20,14 @@ export const MESSAGE_FIELDS = `id key seq rev clientId text parentKey createdAt 
   media { kind key mime width height durationMs url variants { x1 x2 x3 } }
   poll { title multiple totalVoters myVotes options { id text votes voters(limit: 3) { ${PERSON_FIELDS} } } }
   prompt { question }
+  plan { key slug title image timezone allDay start { utc } end { utc } place { name city } }
   threadCount threadLastAt threadLabel hasUnseenThread threadUsers { ${PERSON_FIELDS} }`;
 
 export const CHAT_LIST_FIELDS = `id key type typename lastSeq lastMessageAt unreadCount
   group { key slug title image }
   plan { key slug title image }
   otherUser { ${PERSON_FIELDS} }
-  lastChat { text timestamp deletedAt media { kind mime } poll { title } prompt { question } user { id username fullName } }
+  lastChat { text timestamp deletedAt media { kind mime } poll { title } prompt { question } plan { title } user { id username fullName } }
   pivot { isHidden muteUntil lastSeenSeq }`;
 
 export const CHAT_ROOM_FIELDS = `${CHAT_LIST_FIELDS} rateLimit slowModeEnabled
@@ -56,12 +57,26 @@ export interface ChatMessage {
   media: ChatMedia[];
   poll: ChatPoll | null;
   prompt: { question: string } | null;
+  /** A plan shared into the chat (irl/event), when the reader may see it. */
+  plan: SharedPlan | null;
   threadCount: number;
   threadLastAt: string | null;
   /** Spec 4's participant label, e.g. "you and @ana". */
   threadLabel: string;
   hasUnseenThread: boolean;
   threadUsers: ChatPerson[];
+}
+
+export interface SharedPlan {
+  key: string;
+  slug: string;
+  title: string;
+  image: string | null;
+  timezone: string;
+  allDay: boolean;
+  start: { utc: string };
+  end: { utc: string };
+  place: { name: string | null; city: string | null } | null;
 }
 
 export interface ChatMedia {
@@ -99,6 +114,7 @@ export interface ChatListItem {
     media: Array<{ kind: string; mime: string }>;
     poll: { title: string } | null;
     prompt: { question: string } | null;
+    plan: { title: string } | null;
     timestamp: number;
     deletedAt: string | null;
     user: { id: number; username: string; fullName: string } | null;

@@ -40,7 +40,7 @@ function ChatRow({
               ? `Poll: ${last.poll.title}`
               : last.prompt
                 ? last.prompt.question
-                : last.text,
+                : last.text || (last.plan ? `Plan: ${last.plan.title}` : ''),
           timestamp: last.timestamp,
           hasPicture: last.media.some((item) => item.kind === 'image'),
           isGiphy: last.media.some((item) => item.mime === 'image/gif'),

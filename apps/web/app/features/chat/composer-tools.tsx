@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Dialog } from '../../components/dialog.tsx';
 import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { buttonClass } from '../../components/button-styles.ts';
+import { liveRequest } from './live-client.ts';
 import { CHAT_MEDIA_ACCEPT, type Attachments } from './use-attachments.ts';
 
 const TOOL =
@@ -291,6 +292,85 @@ export function PromptButton({ onCreate }: { onCreate: (question: string) => Pro
                   </button>
                 </div>
               </form>
+            </Dialog>,
+            document.body,
+          )
+        : null}
+    </>
+  );
+}
+
+const MY_PLANS = `query MyPlansToShare { myPlans { plans { key title start { utc } } } }`;
+
+interface ShareablePlan {
+  key: string;
+  title: string;
+  start: { utc: string };
+}
+
+/** Shares one of the viewer's upcoming plans into the chat (irl/event). */
+export function SharePlanButton({ onShare }: { onShare: (plan: { key: string; title: string }) => void }) {
+  const [plans, setPlans] = useState<ShareablePlan[] | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const open = async () => {
+    setIsOpen(true);
+    setProblem(null);
+    const result = await liveRequest<{ myPlans: { plans: ShareablePlan[] } }>(MY_PLANS, {}).catch(() => null);
+    if (result?.data) setPlans(result.data.myPlans.plans);
+    else setProblem('Your plans could not be loaded. Try again.');
+  };
+  return (
+    <>
+      <button type="button" className={TOOL} aria-label="Share a plan" onClick={() => void open()}>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <rect x="4" y="5" width="16" height="15" rx="3" />
+          <path d="M8 3v4M16 3v4M4 10h16" strokeLinecap="round" />
+        </svg>
+      </button>
+      {isOpen
+        ? createPortal(
+            <Dialog
+              title="Share a plan"
+              onClose={() => setIsOpen(false)}
+              className="w-[min(28rem,calc(100vw-2rem))]"
+            >
+              <div className="px-6 pt-2 pb-6">
+                {problem ? (
+                  <p role="alert" className="text-sm font-semibold text-coral-strong">
+                    {problem}
+                  </p>
+                ) : null}
+                {plans === null && !problem ? <p className="text-ink-soft">Loading your plans…</p> : null}
+                {plans?.length === 0 ? (
+                  <p className="text-ink-soft">You have no upcoming plans to share yet.</p>
+                ) : null}
+                {plans && plans.length > 0 ? (
+                  <ul className="space-y-2">
+                    {plans.map((plan) => (
+                      <li key={plan.key}>
+                        <button
+                          type="button"
+                          className="block w-full rounded-2xl border-2 border-line bg-white px-4 py-3 text-left font-bold hover:border-coral-strong"
+                          onClick={() => {
+                            setIsOpen(false);
+                            onShare(plan);
+                          }}
+                        >
+                          {plan.title}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
             </Dialog>,
             document.body,
           )

@@ -9,6 +9,7 @@ import { LinkPreviewCard } from './link-preview-card.tsx';
 import { MessageMedia } from './message-media.tsx';
 import { MessageText } from './message-text.tsx';
 import { PollCard } from './poll-card.tsx';
+import { SharedPlanCard } from './shared-plan-card.tsx';
 import type { PendingMessage } from './use-chat-feed.ts';
 
 export interface MessageActions {
@@ -121,7 +122,9 @@ export function MessageBubble({
   const name = message.user?.fullName ?? 'Someone';
   const threadHref = actions.threadHref?.(message) ?? null;
   const isDeleted = message.deletedAt !== null;
-  const canEdit = !isDeleted && actions.canEdit(message);
+  // Only words can be edited: a poll, a prompt, a shared plan or media alone has none.
+  const canEdit =
+    !isDeleted && message.text !== '' && !message.poll && !message.prompt && actions.canEdit(message);
   const canDelete = !isDeleted && actions.canDelete(message);
   return (
     <div
@@ -230,7 +233,10 @@ export function MessageBubble({
               </Bubble>
             ) : null}
             <MessageMedia media={message.media} senderName={isOwn ? 'you' : name} />
-            {message.text && message.media.length === 0 ? <LinkPreviewCard text={message.text} /> : null}
+            {message.plan ? <SharedPlanCard plan={message.plan} /> : null}
+            {message.text && message.media.length === 0 && !message.plan ? (
+              <LinkPreviewCard text={message.text} />
+            ) : null}
           </>
         )}
         {footer}

@@ -9,8 +9,8 @@ const CHAT_EVENTS = `subscription ChatEvents($key: String!, $afterRev: Int) {
   chatEvents(key: $key, afterRev: $afterRev) { kind cursor message { ${MESSAGE_FIELDS} } }
 }`;
 
-const SEND = `mutation SendMessage($chatKey: String!, $clientId: String!, $text: String!, $parentKey: String, $mediaKeys: [String!]) {
-  sendMessage(chatKey: $chatKey, clientId: $clientId, text: $text, parentKey: $parentKey, mediaKeys: $mediaKeys) { ${MESSAGE_FIELDS} }
+const SEND = `mutation SendMessage($chatKey: String!, $clientId: String!, $text: String!, $parentKey: String, $mediaKeys: [String!], $planKey: String) {
+  sendMessage(chatKey: $chatKey, clientId: $clientId, text: $text, parentKey: $parentKey, mediaKeys: $mediaKeys, planKey: $planKey) { ${MESSAGE_FIELDS} }
 }`;
 const POLL = `mutation CreatePoll($chatKey: String!, $clientId: String!, $title: String!, $options: [String!]!, $multiple: Boolean, $parentKey: String) {
   createPoll(chatKey: $chatKey, clientId: $clientId, title: $title, options: $options, multiple: $multiple, parentKey: $parentKey) { ${MESSAGE_FIELDS} }
@@ -236,9 +236,22 @@ export function useChatFeed(init: ChatFeedInit) {
       text: string,
       parentKey: string | null = null,
       media: { keys: string[]; previews: string[] } | null = null,
+      plan: { key: string; title: string } | null = null,
     ) =>
-      start({ text, parentKey, mediaKeys: media?.keys, previews: media?.previews }, (entry) =>
-        deliver(entry, SEND, { text, parentKey, mediaKeys: entry.mediaKeys }, 'sendMessage'),
+      start(
+        {
+          text: text || (plan ? `📅 ${plan.title}` : ''),
+          parentKey,
+          mediaKeys: media?.keys,
+          previews: media?.previews,
+        },
+        (entry) =>
+          deliver(
+            entry,
+            SEND,
+            { text, parentKey, mediaKeys: entry.mediaKeys, planKey: plan?.key ?? null },
+            'sendMessage',
+          ),
       ),
     [deliver, start],
   );
