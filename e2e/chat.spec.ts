@@ -186,6 +186,18 @@ test('in a group chat two people use a thread, vote in a poll and see each other
   await expect(anaPoll.getByRole('radio', { name: /8:00/ })).toContainText('2 · 100%');
   await expect(benPoll.getByRole('radio', { name: /8:00/ })).toHaveAttribute('aria-checked', 'true');
 
+  // A member's card on hovering their name (spec 4 popover, spec 9 delay, width and layer).
+  const name = conversation(ben.page).getByRole('link', { name: 'Inês Carvalho', exact: true }).first();
+  await name.scrollIntoViewIfNeeded();
+  await name.hover();
+  const card = ben.page.getByRole('group', { name: 'About Inês Carvalho' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('link', { name: 'View profile' })).toHaveAttribute('href', '/ines');
+  expect(await card.evaluate((element) => getComputedStyle(element).zIndex)).toBe('1040');
+  await expectNoAxeViolations(ben.page);
+  await ben.page.mouse.move(5, 5);
+  await expect(card).toBeHidden();
+
   // A picture, re-encoded by the server, arrives on the other side and in the gallery.
   const { default: sharp } = await import('sharp');
   const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#e4572e' } })

@@ -8,6 +8,7 @@ import { clockTime } from './chat-time.ts';
 import { LinkPreviewCard } from './link-preview-card.tsx';
 import { MessageMedia } from './message-media.tsx';
 import { MessageText } from './message-text.tsx';
+import { PersonPopover } from './person-popover.tsx';
 import { PollCard } from './poll-card.tsx';
 import { SharedPlanCard } from './shared-plan-card.tsx';
 import type { PendingMessage } from './use-chat-feed.ts';
@@ -181,8 +182,20 @@ export function MessageBubble({
         ) : null}
         {startsRun ? (
           <p className="mb-1 px-1 text-xs font-semibold text-ink-soft">
-            {isOwn ? 'You' : name} ·{' '}
-            <time dateTime={message.createdAt}>{clockTime(message.timestamp, timeZone)}</time>
+            {isOwn || !message.user ? (
+              isOwn ? (
+                'You'
+              ) : (
+                name
+              )
+            ) : (
+              <PersonPopover person={message.user} isSelf={false}>
+                <Link to={`/${message.user.username}`} className="hover:text-ink hover:underline">
+                  {name}
+                </Link>
+              </PersonPopover>
+            )}{' '}
+            · <time dateTime={message.createdAt}>{clockTime(message.timestamp, timeZone)}</time>
           </p>
         ) : null}
         {isEditing ? (
