@@ -211,6 +211,21 @@ test('in a group chat two people use a thread, vote in a poll and see each other
   const picture = conversation(ben.page).getByRole('img', { name: /Picture from Robin/ });
   await expect(picture).toBeVisible();
   await expect(picture).toHaveAttribute('src', /^\/media\/.+\.webp$/);
+  // A memix: the same kind of picture with captions drawn over it.
+  await ana.page.getByRole('button', { name: 'Make a memix' }).click();
+  const memixDialog = ana.page.getByRole('dialog', { name: 'Make a memix' });
+  await memixDialog
+    .getByLabel('Picture')
+    .setInputFiles({ name: 'fog.png', mimeType: 'image/png', buffer: png });
+  await memixDialog.getByLabel('Caption above').fill('When the fog lifts');
+  await memixDialog.getByLabel('Caption below').fill('at the summit');
+  await expect(memixDialog.getByRole('button', { name: 'Send the memix' })).toBeEnabled();
+  await memixDialog.getByRole('button', { name: 'Send the memix' }).click();
+  await expect(
+    conversation(ben.page).getByRole('img', {
+      name: 'Memix from Robin Tester: When the fog lifts / at the summit',
+    }),
+  ).toBeVisible();
   await ben.page.getByRole('link', { name: 'Media', exact: true }).click();
   await expect(ben.page.getByRole('list', { name: 'Pictures' }).getByRole('img')).toHaveCount(1);
   await expectNoAxeViolations(ben.page);

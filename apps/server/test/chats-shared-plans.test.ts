@@ -1,8 +1,10 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { buildPlan } from './support/factories.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { chatApi, codeOf } from './support/chats.ts';
+import { makeMp4 } from './support/mp4.ts';
 
 let t: TestPlaza;
 let api: ReturnType<typeof chatApi>;
@@ -69,5 +71,73 @@ describe('sharing a plan into a chat (irl/event)', () => {
     expect(res.data!.sendMessage.plan).toEqual({ key: own.key, title: 'Picnic' });
     const seen = await readPlanCard(ben, dm);
     expect(seen.data!.chat.messages.messages.at(-1)).toMatchObject({ text: 'just for me', plan: null });
+  });
+});
+
+describe('memix (irl/memix): a picture with captions', () => {
+  async function upload(person: Person, body: Buffer, type: string): Promise<string> {
+    const res = await fetch(`${await t.url()}/media/upload?kind=chat`, {
+      method: 'POST',
+      headers: { 'content-type': type, ...person.headers },
+      body: new Uint8Array(body),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { key: string }).key;
+  }
+  const picture = () =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: '#219ebc' } })
+      .png()
+      .toBuffer();
+
+  function sendMemix(
+    person: Person,
+    chatKey: string,
+    memix: { mediaKey: string; top?: string; bottom?: string },
+  ) {
+    return t.gql<{
+      sendMessage: {
+        text: string;
+        memix: { top: string; bottom: string; image: { kind: string; url: string } } | null;
+      };
+    }>(
+      `mutation ($k: String!, $c: String!, $x: MemixInput) {
+         sendMessage(chatKey: $k, clientId: $c, text: "", memix: $x) { text memix { top bottom image { kind url } } } }`,
+      { k: chatKey, c: `x-${Math.random()}`, x: memix },
+      person.headers,
+    );
+  }
+
+  it('sends one of the sender’s pictures with its captions, trimmed', async () => {
+    const dm = await api.openDm(ana, ben.userId);
+    const key = await upload(ana, await picture(), 'image/png');
+    const res = await sendMemix(ana, dm, { mediaKey: key, top: '  when the 8:11 is late ', bottom: 'again' });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.sendMessage.memix).toMatchObject({
+      top: 'when the 8:11 is late',
+      bottom: 'again',
+      image: { kind: 'image', url: expect.stringMatching(/^\/media\/.+\.webp$/) },
+    });
+  });
+
+  it('refuses a memix without a caption, with a caption too long, from a video or from another person’s picture, and stores nothing', async () => {
+    const dm = await api.openDm(ana, ben.userId);
+    const before = await api.messageCount(dm);
+    const mine = await upload(ana, await picture(), 'image/png');
+    const video = await upload(
+      ana,
+      makeMp4({ video: { width: 320, height: 240 }, durationMs: 2000 }),
+      'video/mp4',
+    );
+    const bens = await upload(ben, await picture(), 'image/png');
+    for (const memix of [
+      { mediaKey: mine, top: ' ', bottom: '' },
+      { mediaKey: mine, top: 'x'.repeat(81) },
+      { mediaKey: video, top: 'moving pictures' },
+      { mediaKey: bens, top: 'not mine' },
+    ]) {
+      const res = await sendMemix(ana, dm, memix);
+      expect(codeOf(res)).toBe('BAD_USER_INPUT');
+    }
+    expect(await api.messageCount(dm)).toBe(before);
   });
 });

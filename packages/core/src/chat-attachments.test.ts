@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentPermission, maySendMessage } from './chat-attachments.ts';
+import { attachmentPermission, checkMemixCaptions, maySendMessage } from './chat-attachments.ts';
 import { NO_CHAT_PERMISSIONS, type ChatPermissions } from './chat-permissions.ts';
 
 describe('attachmentPermission', () => {
@@ -14,6 +14,8 @@ describe('attachmentPermission', () => {
     ['irl/poll', true, 'threadPollCreate'],
     ['irl/prompt', false, 'promptCreate'],
     ['irl/prompt', true, null],
+    ['irl/memix', false, 'memix'],
+    ['irl/memix', true, 'threadMemix'],
     ['irl/event', false, 'sendMessage'],
     ['irl/event', true, 'threadMessage'],
   ] as const)('%s in a thread: %s needs %s', (kind, inThread, needed) => {
@@ -38,5 +40,23 @@ describe('maySendMessage', () => {
     const threads = { ...writer, threadMessage: true, image: true, promptCreate: true };
     expect(maySendMessage(threads, ['image'], true)).toBe(false);
     expect(maySendMessage(threads, ['irl/prompt'], true)).toBe(false);
+  });
+});
+
+describe('checkMemixCaptions', () => {
+  it('trims the captions and needs at least one', () => {
+    expect(checkMemixCaptions('  when the train is late ', '')).toEqual({
+      top: 'when the train is late',
+      bottom: '',
+    });
+    expect(checkMemixCaptions(' ', '\n')).toBe('Write a caption above or below the picture.');
+  });
+
+  it('keeps each caption to 80 characters', () => {
+    expect(checkMemixCaptions('a'.repeat(80), 'b'.repeat(80))).toEqual({
+      top: 'a'.repeat(80),
+      bottom: 'b'.repeat(80),
+    });
+    expect(checkMemixCaptions('a'.repeat(81), '')).toBe('Keep each caption to 80 characters.');
   });
 });

@@ -56,7 +56,31 @@ export interface MediaAttachment {
   variants: { '1x': string; '2x': string; '3x': string } | null;
 }
 
-export type MessageAttachment = PollAttachment | PromptAttachment | MediaAttachment | PlanAttachment;
+/**
+ * An irl/memix attachment: one of the sender's pictures with a caption above and below it, drawn
+ * over the picture by the clients (the picture itself is kept as uploaded and re-encoded).
+ */
+export interface MemixAttachment {
+  kind: 'irl/memix';
+  image: MediaAttachment;
+  top: string;
+  bottom: string;
+}
+
+/** Longest caption line of a memix. */
+export const MEMIX_CAPTION_MAX = 80;
+
+/** A memix's captions, trimmed and checked: each at most 80 characters, at least one given. */
+export function checkMemixCaptions(top: string, bottom: string): { top: string; bottom: string } | string {
+  const lines = { top: top.trim(), bottom: bottom.trim() };
+  if (lines.top === '' && lines.bottom === '') return 'Write a caption above or below the picture.';
+  if (lines.top.length > MEMIX_CAPTION_MAX || lines.bottom.length > MEMIX_CAPTION_MAX)
+    return `Keep each caption to ${MEMIX_CAPTION_MAX} characters.`;
+  return lines;
+}
+
+export type MessageAttachment =
+  PollAttachment | PromptAttachment | MediaAttachment | PlanAttachment | MemixAttachment;
 
 /** Most media a single message may carry. */
 export const MESSAGE_MEDIA_MAX = 10;
@@ -80,6 +104,8 @@ export function attachmentPermission(
       return inThread ? 'threadPollCreate' : 'pollCreate';
     case 'irl/prompt':
       return inThread ? null : 'promptCreate';
+    case 'irl/memix':
+      return inThread ? 'threadMemix' : 'memix';
     case 'irl/event':
       // Sharing a plan is writing a message: whoever may write may share one.
       return inThread ? 'threadMessage' : 'sendMessage';

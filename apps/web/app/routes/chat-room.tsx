@@ -20,6 +20,8 @@ import { ConnectionBanner } from '../features/chat/connection-banner.tsx';
 import {
   AttachButton,
   AttachmentTray,
+  MemixButton,
+  MoreTools,
   PollButton,
   PromptButton,
   SharePlanButton,
@@ -432,11 +434,18 @@ function ChatRoomView({ chat, viewerId }: { chat: LoadedChat; viewerId: number }
               {chat.permissions.image || chat.permissions.video || chat.permissions.audio ? (
                 <AttachButton attachments={attachments} />
               ) : null}
-              <SharePlanButton onShare={(plan) => void feed.send('', null, null, plan)} />
-              {chat.permissions.pollCreate ? <PollButton onCreate={(poll) => feed.createPoll(poll)} /> : null}
-              {chat.permissions.promptCreate && chat.type !== 'd' ? (
-                <PromptButton onCreate={(question) => feed.createPrompt(question)} />
-              ) : null}
+              <MoreTools>
+                <SharePlanButton onShare={(plan) => void feed.send('', null, null, plan)} />
+                {chat.permissions.memix ? (
+                  <MemixButton onSend={(memix) => void feed.sendMemix(memix)} />
+                ) : null}
+                {chat.permissions.pollCreate ? (
+                  <PollButton onCreate={(poll) => feed.createPoll(poll)} />
+                ) : null}
+                {chat.permissions.promptCreate && chat.type !== 'd' ? (
+                  <PromptButton onCreate={(question) => feed.createPrompt(question)} />
+                ) : null}
+              </MoreTools>
             </>
           }
           cannotWrite={cannotWriteReason(chat)}

@@ -8,6 +8,15 @@ import { sendMessage } from './send-message.ts';
 import { publishChatListEvent } from './my-chat-events.ts';
 import { findThreadRoot, markThreadSeenIn } from './threads.ts';
 
+const MemixInputRef = builder.inputType('MemixInput', {
+  description: 'A picture (a chat upload key) with a caption above and below, each at most 80 characters.',
+  fields: (t) => ({
+    mediaKey: t.string({ required: true }),
+    top: t.string(),
+    bottom: t.string(),
+  }),
+});
+
 builder.mutationFields((t) => ({
   sendMessage: t.field({
     type: MessageRef,
@@ -22,6 +31,11 @@ builder.mutationFields((t) => ({
       mediaKeys: t.arg.stringList({ description: 'Upload keys of chat media (at most 10).' }),
       planKey: t.arg.string({
         description: 'Shares this plan (irl/event); the sender must be able to see it.',
+      }),
+      memix: t.arg({
+        type: MemixInputRef,
+        description:
+          'A memix (irl/memix): one of the sender’s chat pictures with captions (memix permission).',
       }),
     },
     resolve: async (_root, args, context) => {

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { MediaAttachment, PollOption, PromptAttachment } from '@plaza/core/chat-attachments';
+import type {
+  MediaAttachment,
+  MemixAttachment,
+  PollOption,
+  PromptAttachment,
+} from '@plaza/core/chat-attachments';
 import { threadParticipantsLabel } from '@plaza/core/name-list';
 import { messages } from '../../db/schema/index.ts';
 import { builder } from '../../graphql/builder.ts';
@@ -49,6 +54,15 @@ const MessageMediaRef = builder.objectRef<MediaAttachment>('MessageMedia').imple
     durationMs: t.exposeInt('durationMs', { nullable: true }),
     url: t.exposeString('url'),
     variants: t.field({ type: MediaVariantsRef, nullable: true, resolve: (m) => m.variants }),
+  }),
+});
+
+const MemixRef = builder.objectRef<MemixAttachment>('Memix').implement({
+  description: 'A picture with a caption above and below (irl/memix); clients draw the captions over it.',
+  fields: (t) => ({
+    image: t.field({ type: MessageMediaRef, resolve: (m) => m.image }),
+    top: t.exposeString('top'),
+    bottom: t.exposeString('bottom'),
   }),
 });
 
@@ -148,6 +162,12 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
       resolve: (m, _a, context) => readPollResults(context.store.db, m, context.viewer?.id ?? null),
     }),
     prompt: t.field({ type: PromptRef, nullable: true, resolve: (m) => promptOf(m) }),
+    memix: t.field({
+      type: MemixRef,
+      nullable: true,
+      description: 'A picture with captions (irl/memix).',
+      resolve: (m) => m.attachments.find((attachment) => attachment.kind === 'irl/memix') ?? null,
+    }),
     plan: t.field({
       type: PlanRef,
       nullable: true,

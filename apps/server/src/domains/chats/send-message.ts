@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { maySendMessage, type MessageAttachment } from '@plaza/core/chat-attachments';
+import { checkMemixCaptions, maySendMessage, type MessageAttachment } from '@plaza/core/chat-attachments';
 import { MESSAGE_CLIENT_ID_MAX, MESSAGE_TEXT_MAX } from '@plaza/core/chat-permissions';
 import type { Database } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema/index.ts';
@@ -184,6 +184,7 @@ export async function sendMessage(
     parentKey?: string | null;
     mediaKeys?: readonly string[] | null;
     planKey?: string | null;
+    memix?: { mediaKey: string; top?: string | null; bottom?: string | null } | null;
   },
 ): Promise<MessageRow> {
   const clientId = checkClientId(input.clientId);
@@ -191,6 +192,13 @@ export async function sendMessage(
   if (earlier) return earlier;
   const keys = [...(input.mediaKeys ?? [])].map((key) => key.trim());
   const attachments: MessageAttachment[] = await findChatMediaAttachments(context.store.db, senderId, keys);
+  if (input.memix) {
+    const captions = checkMemixCaptions(input.memix.top ?? '', input.memix.bottom ?? '');
+    if (typeof captions === 'string') throw badUserInput('memix', captions);
+    const [image] = await findChatMediaAttachments(context.store.db, senderId, [input.memix.mediaKey.trim()]);
+    if (!image || image.kind !== 'image') throw badUserInput('memix', 'A memix is made from a picture.');
+    attachments.push({ kind: 'irl/memix', image, ...captions });
+  }
   if (input.planKey) {
     // Only a plan the sender may see can be shared (NOT_FOUND otherwise, as for the plan query).
     const shared = await findPlan(context, { key: input.planKey });

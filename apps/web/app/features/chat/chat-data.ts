@@ -20,6 +20,7 @@ export const MESSAGE_FIELDS = `id key seq rev clientId text parentKey createdAt 
   media { kind key mime width height durationMs url variants { x1 x2 x3 } }
   poll { title multiple totalVoters myVotes options { id text votes voters(limit: 3) { ${PERSON_FIELDS} } } }
   prompt { question }
+  memix { top bottom image { kind key mime width height durationMs url variants { x1 x2 x3 } } }
   plan { key slug title image timezone allDay start { utc } end { utc } place { name city } }
   threadCount threadLastAt threadLabel hasUnseenThread threadUsers { ${PERSON_FIELDS} }`;
 
@@ -57,6 +58,8 @@ export interface ChatMessage {
   media: ChatMedia[];
   poll: ChatPoll | null;
   prompt: { question: string } | null;
+  /** A picture with captions (irl/memix). */
+  memix: { top: string; bottom: string; image: ChatMedia } | null;
   /** A plan shared into the chat (irl/event), when the reader may see it. */
   plan: SharedPlan | null;
   threadCount: number;

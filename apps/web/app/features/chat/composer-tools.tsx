@@ -1,10 +1,10 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Dialog } from '../../components/dialog.tsx';
 import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { buttonClass } from '../../components/button-styles.ts';
 import { liveRequest } from './live-client.ts';
-import { CHAT_MEDIA_ACCEPT, type Attachments } from './use-attachments.ts';
+import { CHAT_MEDIA_ACCEPT, useAttachments, type Attachments } from './use-attachments.ts';
 
 const TOOL =
   'grid size-11 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-ink/5 hover:text-ink';
@@ -375,6 +375,172 @@ export function SharePlanButton({ onShare }: { onShare: (plan: { key: string; ti
             document.body,
           )
         : null}
+    </>
+  );
+}
+
+/** Makes a memix (irl/memix): a picture with a caption above and below, drawn over it. */
+export function MemixButton({
+  onSend,
+}: {
+  onSend: (memix: { mediaKey: string; top: string; bottom: string; preview: string | null }) => void;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={TOOL} aria-label="Make a memix" onClick={() => setIsOpen(true)}>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <rect x="3" y="4" width="18" height="16" rx="3" />
+          <path d="M7 8h10M7 16h10" strokeLinecap="round" />
+        </svg>
+      </button>
+      {isOpen
+        ? createPortal(<MemixDialog onClose={() => setIsOpen(false)} onSend={onSend} />, document.body)
+        : null}
+    </>
+  );
+}
+
+function MemixDialog({
+  onClose,
+  onSend,
+}: {
+  onClose: () => void;
+  onSend: (memix: { mediaKey: string; top: string; bottom: string; preview: string | null }) => void;
+}) {
+  const attachments = useAttachments();
+  const [top, setTop] = useState('');
+  const [bottom, setBottom] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const picture = attachments.items[0] ?? null;
+  const submit = () => {
+    if (!picture?.key) return setProblem(picture?.error ?? 'Choose a picture first.');
+    if (!top.trim() && !bottom.trim()) return setProblem('Write a caption above or below the picture.');
+    onSend({ mediaKey: picture.key, top, bottom, preview: picture.preview });
+    onClose();
+  };
+  return (
+    <Dialog title="Make a memix" onClose={onClose} className="w-[min(28rem,calc(100vw-2rem))]">
+      <form
+        className="space-y-4 px-6 pt-2 pb-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div>
+          <label htmlFor={`${id}-picture`} className={LABEL_CLASS}>
+            Picture
+          </label>
+          <input
+            id={`${id}-picture`}
+            type="file"
+            accept="image/*"
+            className="block w-full text-sm"
+            onChange={(event) => {
+              attachments.clear();
+              attachments.add([...(event.target.files ?? [])].slice(0, 1));
+            }}
+          />
+          {picture?.preview ? (
+            <figure className="relative mt-3 overflow-hidden rounded-2xl bg-ink">
+              <img src={picture.preview} alt="" className="block w-full" />
+              <span
+                aria-hidden="true"
+                className="absolute inset-x-2 top-2 text-center text-lg font-black text-white uppercase [text-shadow:0_0_3px_#000]"
+              >
+                {top}
+              </span>
+              <span
+                aria-hidden="true"
+                className="absolute inset-x-2 bottom-2 text-center text-lg font-black text-white uppercase [text-shadow:0_0_3px_#000]"
+              >
+                {bottom}
+              </span>
+            </figure>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={`${id}-top`} className={LABEL_CLASS}>
+            Caption above
+          </label>
+          <input
+            id={`${id}-top`}
+            className={INPUT_CLASS}
+            maxLength={80}
+            value={top}
+            onChange={(event) => setTop(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-bottom`} className={LABEL_CLASS}>
+            Caption below
+          </label>
+          <input
+            id={`${id}-bottom`}
+            className={INPUT_CLASS}
+            maxLength={80}
+            value={bottom}
+            onChange={(event) => setBottom(event.target.value)}
+          />
+        </div>
+        {problem ? (
+          <p role="alert" className="text-sm font-semibold text-coral-strong">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass('primary')} disabled={attachments.isUploading}>
+            {attachments.isUploading ? 'Uploading…' : 'Send the memix'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The composer's extra tools: beside the box on wide screens; on a phone behind a + button, above
+ * the box, so the box keeps its width.
+ */
+export function MoreTools({ children }: { children: ReactNode }) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={`${TOOL} sm:hidden`}
+        aria-label="More ways to post"
+        aria-expanded={isOpen}
+        onClick={() => setIsOpen((value) => !value)}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className={`size-5 transition-transform ${isOpen ? 'rotate-45' : ''}`}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          aria-hidden="true"
+        >
+          <path d="M12 5v14M5 12h14" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div
+        className={`${isOpen ? 'flex' : 'hidden'} absolute bottom-full left-3 mb-2 gap-1 rounded-2xl bg-white p-1 shadow-lg ring-1 ring-line sm:static sm:mb-0 sm:flex sm:bg-transparent sm:p-0 sm:shadow-none sm:ring-0`}
+      >
+        {children}
+      </div>
     </>
   );
 }

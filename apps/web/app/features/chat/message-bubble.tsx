@@ -6,6 +6,7 @@ import { FIELD_CLASS } from '../../components/form-styles.ts';
 import type { ChatMessage } from './chat-data.ts';
 import { clockTime } from './chat-time.ts';
 import { LinkPreviewCard } from './link-preview-card.tsx';
+import { MemixCard } from './memix-card.tsx';
 import { MessageMedia } from './message-media.tsx';
 import { MessageText } from './message-text.tsx';
 import { PersonPopover } from './person-popover.tsx';
@@ -247,6 +248,7 @@ export function MessageBubble({
             ) : null}
             <MessageMedia media={message.media} senderName={isOwn ? 'you' : name} />
             {message.plan ? <SharedPlanCard plan={message.plan} /> : null}
+            {message.memix ? <MemixCard memix={message.memix} senderName={isOwn ? 'you' : name} /> : null}
             {message.text && message.media.length === 0 && !message.plan ? (
               <LinkPreviewCard text={message.text} />
             ) : null}

@@ -9,8 +9,8 @@ const CHAT_EVENTS = `subscription ChatEvents($key: String!, $afterRev: Int) {
   chatEvents(key: $key, afterRev: $afterRev) { kind cursor message { ${MESSAGE_FIELDS} } }
 }`;
 
-const SEND = `mutation SendMessage($chatKey: String!, $clientId: String!, $text: String!, $parentKey: String, $mediaKeys: [String!], $planKey: String) {
-  sendMessage(chatKey: $chatKey, clientId: $clientId, text: $text, parentKey: $parentKey, mediaKeys: $mediaKeys, planKey: $planKey) { ${MESSAGE_FIELDS} }
+const SEND = `mutation SendMessage($chatKey: String!, $clientId: String!, $text: String!, $parentKey: String, $mediaKeys: [String!], $planKey: String, $memix: MemixInput) {
+  sendMessage(chatKey: $chatKey, clientId: $clientId, text: $text, parentKey: $parentKey, mediaKeys: $mediaKeys, planKey: $planKey, memix: $memix) { ${MESSAGE_FIELDS} }
 }`;
 const POLL = `mutation CreatePoll($chatKey: String!, $clientId: String!, $title: String!, $options: [String!]!, $multiple: Boolean, $parentKey: String) {
   createPoll(chatKey: $chatKey, clientId: $clientId, title: $title, options: $options, multiple: $multiple, parentKey: $parentKey) { ${MESSAGE_FIELDS} }
@@ -256,6 +256,23 @@ export function useChatFeed(init: ChatFeedInit) {
     [deliver, start],
   );
 
+  const sendMemix = useCallback(
+    (memix: { mediaKey: string; top: string; bottom: string; preview: string | null }) =>
+      start({ text: '', parentKey: null, previews: memix.preview ? [memix.preview] : [] }, (entry) =>
+        deliver(
+          entry,
+          SEND,
+          {
+            text: '',
+            parentKey: null,
+            memix: { mediaKey: memix.mediaKey, top: memix.top, bottom: memix.bottom },
+          },
+          'sendMessage',
+        ),
+      ),
+    [deliver, start],
+  );
+
   const createPoll = useCallback(
     (poll: { title: string; options: string[]; multiple: boolean }, parentKey: string | null = null) =>
       start({ text: `📊 ${poll.title}`, parentKey }, (entry) =>
@@ -351,6 +368,7 @@ export function useChatFeed(init: ChatFeedInit) {
     isLoadingOlder,
     liveError,
     send,
+    sendMemix,
     createPoll,
     createPrompt,
     vote,
