@@ -44,7 +44,7 @@ export default function ChatGroupPlans() {
   const { chat } = useChatRoom();
   return (
     <SidePanel title="Plans" backTo={chatHref(chat)}>
-      <div className="min-h-0 flex-1 overflow-y-auto p-4">
+      <div className="min-h-0 flex-1 overflow-y-auto p-4 [&_ul]:grid-cols-1!">
         {canCreate ? (
           <Link
             to={`/event/create${planPresetHash({ groupId })}`}

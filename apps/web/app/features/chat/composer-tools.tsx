@@ -511,8 +511,8 @@ function MemixDialog({
 }
 
 /**
- * The composer's extra tools: beside the box on wide screens; on a phone behind a + button, above
- * the box, so the box keeps its width.
+ * The composer's extra tools: beside the box when the composer is wide; when it is narrow (a phone,
+ * or a side view open) behind a + button, above the box, so the box keeps its width.
  */
 export function MoreTools({ children }: { children: ReactNode }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -520,7 +520,7 @@ export function MoreTools({ children }: { children: ReactNode }) {
     <>
       <button
         type="button"
-        className={`${TOOL} sm:hidden`}
+        className={`${TOOL} @xl:hidden`}
         aria-label="More ways to post"
         aria-expanded={isOpen}
         onClick={() => setIsOpen((value) => !value)}
@@ -537,7 +537,7 @@ export function MoreTools({ children }: { children: ReactNode }) {
         </svg>
       </button>
       <div
-        className={`${isOpen ? 'flex' : 'hidden'} absolute bottom-full left-3 mb-2 gap-1 rounded-2xl bg-white p-1 shadow-lg ring-1 ring-line sm:static sm:mb-0 sm:flex sm:bg-transparent sm:p-0 sm:shadow-none sm:ring-0`}
+        className={`${isOpen ? 'flex' : 'hidden'} absolute bottom-full left-3 mb-2 gap-1 rounded-2xl bg-white p-1 shadow-lg ring-1 ring-line @xl:static @xl:mb-0 @xl:flex @xl:bg-transparent @xl:p-0 @xl:shadow-none @xl:ring-0`}
       >
         {children}
       </div>

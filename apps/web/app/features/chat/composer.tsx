@@ -71,7 +71,7 @@ export function Composer({
 
   return (
     <form
-      className="relative border-t border-line bg-cream px-3 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5"
+      className="@container relative border-t border-line bg-cream px-3 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5"
       onSubmit={(event) => {
         // A dialog opened from the tools (poll, prompt) submits its own form; React bubbles it here.
         if (event.target !== event.currentTarget) return;
