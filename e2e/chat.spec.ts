@@ -25,7 +25,7 @@ function conversation(page: Page) {
   return page.getByRole('log', { name: /^Messages in / });
 }
 
-async function send(page: Page, text: string, box = /^Message /): Promise<void> {
+async function send(page: Page, text: string, box: string | RegExp = /^Message /): Promise<void> {
   const input = page.getByRole('textbox', { name: box });
   await input.fill(text);
   await input.press('Enter');
