@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, data, redirect, useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
-import { linkify } from '@plaza/core/link-display';
 import { formatPlanWhen } from '@plaza/core/plan-when';
 import { isPlanResponseValue, type PlanResponseValue } from '@plaza/core/plan-response';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { HashtagList } from '../components/hashtag-list.tsx';
+import { LinkedText } from '../components/linked-text.tsx';
 import { FriendSample } from '../components/friend-sample.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { CalendarIcon, PinIcon, RepeatIcon, UsersIcon } from '../components/icons.tsx';
@@ -207,29 +207,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       ...(plan.image ? { image: { url: plan.image, alt: `Picture of ${plan.title}` } } : {}),
     },
     publicUrl,
-  );
-}
-
-/** The plan's text with its links made clickable (spec 5), never as HTML. */
-function LinkedText({ text }: { text: string }) {
-  return (
-    <>
-      {linkify(text).map((segment, i) =>
-        segment.type === 'link' ? (
-          <a
-            key={i}
-            href={segment.href}
-            target="_blank"
-            rel="noopener nofollow noreferrer"
-            className="font-semibold text-coral-strong underline underline-offset-2"
-          >
-            {segment.text}
-          </a>
-        ) : (
-          <span key={i}>{segment.text}</span>
-        ),
-      )}
-    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Form, Link, NavLink, data, redirect, useLoaderData } from 'react-router';
+import { Link, NavLink, data, redirect, useLoaderData } from 'react-router';
+import { MessageButton } from '../features/chat/message-button.tsx';
 import { formatCount } from '@plaza/core/count-format';
 import { memberNamesLabel } from '@plaza/core/name-list';
 import { Avatar } from '../components/avatar.tsx';
@@ -372,14 +373,7 @@ export default function PublicProfile() {
             ) : isSignedIn ? (
               <>
                 <FriendshipButtons person={user} />
-                {user.canDm ? (
-                  <Form method="post" action="/chat/d">
-                    <input type="hidden" name="userId" value={user.id} />
-                    <button type="submit" className={buttonClass('secondary')}>
-                      Message
-                    </button>
-                  </Form>
-                ) : null}
+                {user.canDm ? <MessageButton userId={user.id} variant="secondary" /> : null}
               </>
             ) : (
               <Link to={`?signin=1&return=${returnTo}`} className={buttonClass('primary')}>

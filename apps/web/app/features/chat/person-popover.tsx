@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { POPOVER_DELAY_MS, POPOVER_MAX_WIDTH, POPOVER_Z_INDEX } from '@plaza/core/constants';
 import {
   CLOSED_POPOVER,
@@ -12,6 +12,7 @@ import {
 import { Avatar } from '../../components/avatar.tsx';
 import { buttonClass } from '../../components/button-styles.ts';
 import type { ChatPerson } from './chat-data.ts';
+import { MessageButton } from './message-button.tsx';
 
 /** Waits `ticks` animation frames (spec 4: a popover shows after two render ticks). */
 function afterTicks(ticks: number, run: () => void): () => void {
@@ -105,14 +106,7 @@ export function PersonPopover({
                 <Link to={`/${person.username}`} className={buttonClass('secondary')}>
                   View profile
                 </Link>
-                {!isSelf ? (
-                  <Form method="post" action="/chat/d">
-                    <input type="hidden" name="userId" value={person.id} />
-                    <button type="submit" className={buttonClass('primary')}>
-                      Message
-                    </button>
-                  </Form>
-                ) : null}
+                {!isSelf ? <MessageButton userId={person.id} /> : null}
               </div>
             </div>,
             document.body,
