@@ -2,49 +2,21 @@
  * Cold start: time from spawning the server to its first healthy answer, on an empty embedded
  * store (with the demo world) and again once the store exists. Polls from this second process.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { requireFreePort, spawnServer, stopServer, waitHealthy } from './support/server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = 3300;
 
-/** Another server on the port would answer for ours and make every start look instant. */
-async function requireFreePort(): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
-  if (answer) throw new Error(`something already answers on port ${port}: stop it first`);
-}
-
 async function timeToHealthy(dataDir: string, demo: string): Promise<number> {
-  await requireFreePort();
+  await requireFreePort(port);
   const started = performance.now();
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PLAZA_DATA_DIR: dataDir,
-      PLAZA_DEMO: demo,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = spawnServer({ port, dataDir, env: { PLAZA_DEMO: demo, LOG_LEVEL: 'warn' } });
   try {
-    for (;;) {
-      if (performance.now() - started > 120_000) throw new Error('server did not become healthy in 120 s');
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-        if (response.ok) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return await waitHealthy(port, { since: started, everyMs: 50, server });
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServer(server);
   }
 }
 

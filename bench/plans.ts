@@ -4,31 +4,15 @@
  * fixed time at a fixed concurrency. Prints requests per second, latency percentiles and the
  * server's resident memory after each run. `npm run bench:plans`.
  */
-import { spawn } from 'node:child_process';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { logLine, residentMegabytes, spawnServer, stopServer, waitHealthy } from './support/server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = 3301;
 const base = `http://127.0.0.1:${port}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-
-async function residentMegabytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function waitHealthy(): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    if (Date.now() - started > 120_000) throw new Error('server did not become healthy in 120 s');
-    const answer = await fetch(`${base}/healthz`).catch(() => null);
-    if (answer?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const response = await fetch(`${base}/graphql`, {
@@ -71,13 +55,11 @@ async function load(
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'plaza-bench-plans-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
+const server = spawnServer({
+  port,
+  dataDir,
+  stdout: 'pipe',
   env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PLAZA_DATA_DIR: dataDir,
     PLAZA_DEMO: '1',
     NODE_ENV: 'production',
     PLAZA_CITIES_MIN_POPULATION: '1000',
@@ -86,19 +68,12 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts
     // Each search poses as its own visitor (X-Forwarded-For), so the per-address limit stays out of it.
     TRUST_PROXY: '1',
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
 });
 // The city data set loads in the background after start; the store runs one query at a time, so
 // figures taken during the load measure the load. Its end is logged.
-const citiesLoaded = new Promise<void>((resolve) => {
-  let seen = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    seen = (seen + chunk.toString()).slice(-10_000);
-    if (seen.includes('city data set loaded')) resolve();
-  });
-});
+const citiesLoaded = logLine(server, 'city data set loaded');
 try {
-  await waitHealthy();
+  await waitHealthy(port, { server });
   const loadStarted = performance.now();
   await Promise.race([
     citiesLoaded,
@@ -151,7 +126,6 @@ try {
     (body) => body.includes('"searchLocations":['),
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopServer(server);
   await rm(dataDir, { recursive: true, force: true });
 }
