@@ -131,9 +131,13 @@ export async function* chatEventStream(
         next = iterator.next();
         event = result.value;
       }
-      if (event.kind === 'PING') continue;
+      // A wake-up for a change already read (several changes can arrive in one read) costs
+      // nothing: no access check, no query. So a subscriber that falls behind catches up in
+      // batches instead of queueing one read per change.
+      if (event.kind === 'PING' || (event.kind === 'CHANGED' && event.rev <= cursor)) continue;
+      // Still allowed to read? (A removed chat, or lost access, ends the subscription NOT_FOUND.)
       await findChat(context, key, { fresh: true });
-      if (event.kind === 'CHANGED' && event.rev > cursor) yield* changedSince();
+      if (event.kind === 'CHANGED') yield* changedSince();
     }
   } finally {
     await iterator.return?.();

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { createPubSub, type PubSub } from 'graphql-yoga';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
@@ -39,7 +40,10 @@ async function roundTrip(pubsub: PubSub<BusTopics>, timeoutMs: number): Promise<
 /** The in-process bus, or Redis pub/sub when a URL is given, so several processes hear each other. */
 export function createBus(redisUrl?: string): Bus {
   if (!redisUrl) {
-    const pubsub = createPubSub<BusTopics>();
+    // Every subscriber of a busy chat listens on one topic: no cap (Node warns past 10 by default).
+    const eventTarget = new EventTarget();
+    setMaxListeners(0, eventTarget);
+    const pubsub = createPubSub<BusTopics>({ eventTarget });
     return {
       kind: 'memory',
       pubsub,
