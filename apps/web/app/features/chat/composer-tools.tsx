@@ -9,6 +9,62 @@ import { CHAT_MEDIA_ACCEPT, useAttachments, type Attachments } from './use-attac
 const TOOL =
   'grid size-11 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-ink/5 hover:text-ink';
 
+function ToolButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={TOOL} aria-label={label} onClick={onClick}>
+      <svg
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
+        {children}
+      </svg>
+    </button>
+  );
+}
+
+/** A tool dialog's last lines: what went wrong, if anything, then Cancel and the action. */
+function DialogActions({
+  problem,
+  onCancel,
+  submitLabel,
+  isBusy = false,
+}: {
+  problem: string | null;
+  onCancel: () => void;
+  submitLabel: string;
+  isBusy?: boolean;
+}) {
+  return (
+    <>
+      {problem ? (
+        <p role="alert" className="text-sm font-semibold text-coral-strong">
+          {problem}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <button type="button" className={buttonClass('ghost')} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={buttonClass('primary')} disabled={isBusy}>
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
 export function AttachButton({ attachments }: { attachments: Attachments }) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -28,26 +84,12 @@ export function AttachButton({ attachments }: { attachments: Attachments }) {
           event.target.value = '';
         }}
       />
-      <button
-        type="button"
-        className={TOOL}
-        aria-label="Attach pictures, videos or voice messages"
-        onClick={() => input.current?.click()}
-      >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path
-            d="M21 11.5l-8.5 8.5a5 5 0 01-7-7L14 4.5a3.5 3.5 0 015 5L10.5 18a2 2 0 01-3-3L15 7.5"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
+      <ToolButton label="Attach pictures, videos or voice messages" onClick={() => input.current?.click()}>
+        <path
+          d="M21 11.5l-8.5 8.5a5 5 0 01-7-7L14 4.5a3.5 3.5 0 015 5L10.5 18a2 2 0 01-3-3L15 7.5"
+          strokeLinecap="round"
+        />
+      </ToolButton>
     </>
   );
 }
@@ -105,18 +147,9 @@ export function PollButton({
   const [isOpen, setIsOpen] = useState(false);
   return (
     <>
-      <button type="button" className={TOOL} aria-label="Create a poll" onClick={() => setIsOpen(true)}>
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M5 20V10M12 20V4M19 20v-7" strokeLinecap="round" />
-        </svg>
-      </button>
+      <ToolButton label="Create a poll" onClick={() => setIsOpen(true)}>
+        <path d="M5 20V10M12 20V4M19 20v-7" strokeLinecap="round" />
+      </ToolButton>
       {isOpen
         ? createPortal(<PollDialog onClose={() => setIsOpen(false)} onCreate={onCreate} />, document.body)
         : null}
@@ -217,19 +250,7 @@ function PollDialog({
           />
           People may choose several options
         </label>
-        {problem ? (
-          <p role="alert" className="text-sm font-semibold text-coral-strong">
-            {problem}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonClass('primary')}>
-            Post the poll
-          </button>
-        </div>
+        <DialogActions problem={problem} onCancel={onClose} submitLabel="Post the poll" />
       </form>
     </Dialog>
   );
@@ -241,18 +262,9 @@ export function PromptButton({ onCreate }: { onCreate: (question: string) => Pro
   const id = useId();
   return (
     <>
-      <button type="button" className={TOOL} aria-label="Ask a prompt" onClick={() => setIsOpen(true)}>
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M9 9a3 3 0 115 2c-1 .7-2 1.3-2 3M12 18h.01" strokeLinecap="round" />
-        </svg>
-      </button>
+      <ToolButton label="Ask a prompt" onClick={() => setIsOpen(true)}>
+        <path d="M9 9a3 3 0 115 2c-1 .7-2 1.3-2 3M12 18h.01" strokeLinecap="round" />
+      </ToolButton>
       {isOpen
         ? createPortal(
             <Dialog
@@ -283,14 +295,7 @@ export function PromptButton({ onCreate }: { onCreate: (question: string) => Pro
                     onChange={(event) => setQuestion(event.target.value)}
                   />
                 </div>
-                <div className="flex justify-end gap-2">
-                  <button type="button" className={buttonClass('ghost')} onClick={() => setIsOpen(false)}>
-                    Cancel
-                  </button>
-                  <button type="submit" className={buttonClass('primary')}>
-                    Ask
-                  </button>
-                </div>
+                <DialogActions problem={null} onCancel={() => setIsOpen(false)} submitLabel="Ask" />
               </form>
             </Dialog>,
             document.body,
@@ -322,19 +327,10 @@ export function SharePlanButton({ onShare }: { onShare: (plan: { key: string; ti
   };
   return (
     <>
-      <button type="button" className={TOOL} aria-label="Share a plan" onClick={() => void open()}>
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <rect x="4" y="5" width="16" height="15" rx="3" />
-          <path d="M8 3v4M16 3v4M4 10h16" strokeLinecap="round" />
-        </svg>
-      </button>
+      <ToolButton label="Share a plan" onClick={() => void open()}>
+        <rect x="4" y="5" width="16" height="15" rx="3" />
+        <path d="M8 3v4M16 3v4M4 10h16" strokeLinecap="round" />
+      </ToolButton>
       {isOpen
         ? createPortal(
             <Dialog
@@ -388,19 +384,10 @@ export function MemixButton({
   const [isOpen, setIsOpen] = useState(false);
   return (
     <>
-      <button type="button" className={TOOL} aria-label="Make a memix" onClick={() => setIsOpen(true)}>
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <rect x="3" y="4" width="18" height="16" rx="3" />
-          <path d="M7 8h10M7 16h10" strokeLinecap="round" />
-        </svg>
-      </button>
+      <ToolButton label="Make a memix" onClick={() => setIsOpen(true)}>
+        <rect x="3" y="4" width="18" height="16" rx="3" />
+        <path d="M7 8h10M7 16h10" strokeLinecap="round" />
+      </ToolButton>
       {isOpen
         ? createPortal(<MemixDialog onClose={() => setIsOpen(false)} onSend={onSend} />, document.body)
         : null}
@@ -492,19 +479,12 @@ function MemixDialog({
             onChange={(event) => setBottom(event.target.value)}
           />
         </div>
-        {problem ? (
-          <p role="alert" className="text-sm font-semibold text-coral-strong">
-            {problem}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonClass('primary')} disabled={attachments.isUploading}>
-            {attachments.isUploading ? 'Uploading…' : 'Send the memix'}
-          </button>
-        </div>
+        <DialogActions
+          problem={problem}
+          onCancel={onClose}
+          submitLabel={attachments.isUploading ? 'Uploading…' : 'Send the memix'}
+          isBusy={attachments.isUploading}
+        />
       </form>
     </Dialog>
   );
