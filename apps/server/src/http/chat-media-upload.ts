@@ -11,6 +11,7 @@ import {
   tooLarge,
 } from '../domains/media/chat-upload.ts';
 import { UploadError } from '../domains/media/store-uploaded-image.ts';
+import { takeUploadAllowance } from './upload-rate-limit.ts';
 import type { Platform } from '../graphql/context.ts';
 
 /**
@@ -84,23 +85,16 @@ export async function handleChatUpload(
   if (declared.type === 'unsupported' || declared.name === 'unsupported') {
     throw new UploadError(415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_CHAT_MEDIA);
   }
-  const limit = await platform.rateLimits.hit([
-    {
-      name: 'upload:chat:user',
-      subject: String(viewerId),
-      limit: CHAT_UPLOAD_LIMITS.perUserPerHour,
-      windowSeconds: 3600,
-    },
-  ]);
-  if (!limit.allowed) {
-    res.setHeader('Retry-After', String(limit.retryAfterSeconds));
-    res.status(429).json({
-      code: 'RATE_LIMITED',
-      message: 'Too many uploads. Please wait a little and try again.',
-      retryAfterSeconds: limit.retryAfterSeconds,
-    });
+  if (
+    !(await takeUploadAllowance(
+      platform,
+      res,
+      'upload:chat:user',
+      viewerId,
+      CHAT_UPLOAD_LIMITS.perUserPerHour,
+    ))
+  )
     return;
-  }
   const { kind: sniffed, bytes } = await readChatBody(req);
   const kind = refineChatMediaKind(sniffed, bytes);
   checkDeclared(declared, kind);

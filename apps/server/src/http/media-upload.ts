@@ -6,6 +6,7 @@ import {
   storeUploadedImage,
   type UploadKind,
 } from '../domains/media/store-uploaded-image.ts';
+import { takeUploadAllowance } from './upload-rate-limit.ts';
 import type { Platform } from '../graphql/context.ts';
 import { handleChatUpload } from './chat-media-upload.ts';
 import { headersOf } from './request-headers.ts';
@@ -54,23 +55,8 @@ export function mountMediaUpload(app: Express, platform: Platform): void {
       const declared = Number(req.headers['content-length'] ?? 0);
       if (declared > UPLOAD_LIMITS.maxBytes)
         throw new UploadError(413, 'PAYLOAD_TOO_LARGE', 'Pictures are limited to 10 MB.');
-      const limit = await platform.rateLimits.hit([
-        {
-          name: 'upload:user',
-          subject: String(viewer.id),
-          limit: UPLOAD_LIMITS.perUserPerHour,
-          windowSeconds: 3600,
-        },
-      ]);
-      if (!limit.allowed) {
-        res.setHeader('Retry-After', String(limit.retryAfterSeconds));
-        res.status(429).json({
-          code: 'RATE_LIMITED',
-          message: 'Too many uploads. Please wait a little and try again.',
-          retryAfterSeconds: limit.retryAfterSeconds,
-        });
+      if (!(await takeUploadAllowance(platform, res, 'upload:user', viewer.id, UPLOAD_LIMITS.perUserPerHour)))
         return;
-      }
       const bytes = await readBody(req, UPLOAD_LIMITS.maxBytes);
       res.status(201).json(await storeUploadedImage(platform, viewer.id, bytes, kind));
     } catch (error) {
