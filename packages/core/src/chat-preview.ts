@@ -1,3 +1,5 @@
+import { clockTime, monthDay, sameDay } from './chat-time.ts';
+
 /** What the chat list needs of a chat's last message (spec 3 lastChat). */
 export interface LastChatView {
   text: string;
@@ -19,28 +21,9 @@ export interface LastChatPreview {
   showsCamera: boolean;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per kind and zone: making them is costly and chat lists render often. */
-function formatter(kind: 'day' | 'clock' | 'date', timeZone: string): Intl.DateTimeFormat {
-  const id = `${kind}|${timeZone}`;
-  let held = formatters.get(id);
-  if (!held) {
-    held =
-      kind === 'day'
-        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-        : kind === 'clock'
-          ? new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
-          : new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' });
-    formatters.set(id, held);
-  }
-  return held;
-}
-
 /** Clock time for today, else month and day ("Nov 21"), in the reader's zone. */
 export function lastChatTime(timestamp: number, now: number, timeZone = 'UTC'): string {
-  const isToday = formatter('day', timeZone).format(timestamp) === formatter('day', timeZone).format(now);
-  return formatter(isToday ? 'clock' : 'date', timeZone).format(timestamp);
+  return sameDay(timestamp, now, timeZone) ? clockTime(timestamp, timeZone) : monthDay(timestamp, timeZone);
 }
 
 const KIND_LABELS: Record<string, string> = {

@@ -4,7 +4,7 @@ import { MESSAGE_SEND_STATE } from '@plaza/core/message-send-state';
 import { Avatar } from '../../components/avatar.tsx';
 import { FIELD_CLASS } from '../../components/form-styles.ts';
 import type { ChatMessage } from './chat-data.ts';
-import { clockTime } from './chat-time.ts';
+import { clockTime } from '@plaza/core/chat-time';
 import { LinkPreviewCard } from './link-preview-card.tsx';
 import { MemixCard } from './memix-card.tsx';
 import { MessageMedia } from './message-media.tsx';

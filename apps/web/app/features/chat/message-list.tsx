@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatMessage } from './chat-data.ts';
-import { dayHeading, sameDay } from './chat-time.ts';
+import { dayHeading, sameDay } from '@plaza/core/chat-time';
 import { MessageBubble, PendingBubble, type MessageActions } from './message-bubble.tsx';
 import type { PendingMessage } from './use-chat-feed.ts';
 
