@@ -9,26 +9,18 @@ import { PlanCardList } from '../features/plans/plan-card.tsx';
 import { PLAN_CARD_FIELDS, type PlanCard } from '../features/plans/plan-data.ts';
 import type { Route } from './+types/chat-event';
 
-const GROUP = `query ChatGroupPlans($key: String!) { group(key: $key) { id key permissions { createPlan } } }`;
+const CHAT_GROUP = `query ChatGroup($key: String!) { chat(key: $key) { group { id permissions { createPlan } } } }`;
 const PLANS = `query ChatGroupPlanList($id: ID!) { groupPlans(id: $id) { ${PLAN_CARD_FIELDS} } }`;
-const CHAT_GROUP = `query ChatGroup($key: String!) { chat(key: $key) { type group { key } } }`;
 
 /** /chat/g/<key>/event (spec 2.1): the group's upcoming plans beside its chat. Groups only. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.type !== 'g') throw redirect(`/chat/${params.type}/${params.key}`);
   const server = context.get(plazaContext);
-  const chat = await server.graphql<{ chat: { type: string; group: { key: string } | null } | null }>(
-    CHAT_GROUP,
-    {
-      key: params.key,
-    },
-  );
-  const groupKey = chat.data?.chat?.group?.key;
-  if (!groupKey) throw new Response('Not found', { status: 404 });
-  const group = await server.graphql<{
-    group: { id: string; key: string; permissions: { createPlan: boolean } | null } | null;
-  }>(GROUP, { key: groupKey });
-  const found = group.data?.group;
+  // The chat's group comes with the chat (its read rule, then the group's own fields).
+  const chat = await server.graphql<{
+    chat: { group: { id: string; permissions: { createPlan: boolean } | null } | null } | null;
+  }>(CHAT_GROUP, { key: params.key });
+  const found = chat.data?.chat?.group;
   if (!found) throw new Response('Not found', { status: 404 });
   const plans = await server.graphql<{ groupPlans: PlanCard[] | null }>(PLANS, { id: found.id });
   const now = Date.now();
