@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { openStore } from './db/client.ts';
 import { createPlazaAuth } from './domains/auth/plaza-auth.ts';
+import { registerActivityJobs, type ActivityChannel } from './domains/activity/activity-delivery.ts';
 import { registerPlanReminderJobs } from './domains/reminders/plan-reminder-jobs.ts';
 import type { Platform } from './graphql/context.ts';
 import { createPlazaYoga, type PlazaYoga } from './graphql/create-yoga.ts';
@@ -58,6 +59,9 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   };
   const jobs = createJobRunner(store, logger);
   registerPlanReminderJobs(jobs, platform);
+  // The ways out of Plaza for activities (decision 0014): push and e-mail.
+  const activityChannels: ActivityChannel[] = [];
+  registerActivityJobs(jobs, platform, activityChannels);
   const yoga = createPlazaYoga(platform);
   const http = await createHttpApp(platform, yoga, createMetrics(), options);
   return {

@@ -11,3 +11,4 @@ export * from './places.ts';
 export * from './calendars.ts';
 export * from './jobs.ts';
 export * from './previews.ts';
+export * from './activity.ts';

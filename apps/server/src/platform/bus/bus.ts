@@ -11,7 +11,12 @@ export type BusTopics = {
   'chat:changed': [chatId: number, event: ChatBusEvent];
   /** A chat in some people's chat lists changed (stored first); theirs to read again. */
   'chat:list': [event: ChatListBusEvent];
+  /** A person's activity feed changed (stored first): a new, re-opened or read activity. */
+  'activity:changed': [event: ActivityBusEvent];
 };
+
+/** Whose feed changed, or a subscriber's own ping. */
+export type ActivityBusEvent = { kind: 'CHANGED'; userId: number } | { kind: 'PING'; nonce: string };
 
 /**
  * What woke a chat's subscribers: a change up to a chat change number (decision 0012), the chat's
