@@ -12,5 +12,7 @@ import '../domains/previews/schema.ts';
 import '../domains/calendars/schema.ts';
 import '../domains/payments/schema.ts';
 import '../domains/places/schema.ts';
+import '../domains/push/schema.ts';
+import '../domains/activity/schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });
