@@ -41,6 +41,8 @@ export default [
     ]),
     route('profile', 'routes/profile.tsx'),
     route('profile/friends', 'routes/friends.tsx'),
+    route('profile/activity', 'routes/profile-activity.tsx'),
+    route('profile/notifications', 'routes/profile-notifications.tsx'),
     route('profile/friends/invitables', 'routes/friends-invitables.ts'),
     route('community', 'routes/community.tsx'),
     route('community/create', 'routes/community-create.tsx'),

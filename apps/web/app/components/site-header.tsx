@@ -4,6 +4,7 @@ import { avatarColor, avatarInitials } from '@plaza/core/avatar';
 import type { Viewer } from '../root-data.ts';
 import { CHAT_HREF, LOG_IN_HREF, SIGN_UP_HREF } from '../features/session/auth-links.ts';
 import { SignOutDialog } from '../features/session/sign-out-dialog.tsx';
+import { ActivityBell } from '../features/activity/activity-bell.tsx';
 import { BrandWordmark } from './brand-logo.tsx';
 import { buttonClass } from './button-styles.ts';
 import { PlusIcon } from './icons.tsx';
@@ -145,6 +146,11 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
             </Link>
           </li>
           <li>
+            <Link to="/profile/notifications" className={itemClass} onClick={() => setIsOpen(false)}>
+              Notifications
+            </Link>
+          </li>
+          <li>
             <button
               type="button"
               className={itemClass}
@@ -192,6 +198,7 @@ function SignedInActions({
           </Link>
         </span>
       ) : null}
+      <ActivityBell />
       <AccountMenu viewer={viewer} />
     </div>
   );

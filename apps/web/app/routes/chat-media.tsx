@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router';
 import { plazaContext } from '../context.ts';
 import { PERSON_FIELDS, chatHref, type ChatMedia, type ChatPerson } from '../features/chat/chat-data.ts';
 import { useChatRoom } from '../features/chat/chat-room-context.ts';
-import { liveRequest } from '../features/chat/live-client.ts';
+import { liveRequest } from '../graphql/live-client.ts';
 import { MessageMedia } from '../features/chat/message-media.tsx';
 import { SidePanel } from '../features/chat/side-panel.tsx';
 import type { Route } from './+types/chat-media';

@@ -4,7 +4,7 @@ import { plazaContext } from '../context.ts';
 import { MESSAGE_FIELDS, chatHref, type ChatMessage } from '../features/chat/chat-data.ts';
 import { useChatRoom } from '../features/chat/chat-room-context.ts';
 import { Composer } from '../features/chat/composer.tsx';
-import { liveRequest } from '../features/chat/live-client.ts';
+import { liveRequest } from '../graphql/live-client.ts';
 import { MessageBubble } from '../features/chat/message-bubble.tsx';
 import { MessageList } from '../features/chat/message-list.tsx';
 import { MessageText } from '../features/chat/message-text.tsx';

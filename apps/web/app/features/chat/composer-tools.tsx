@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { Dialog } from '../../components/dialog.tsx';
 import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { buttonClass } from '../../components/button-styles.ts';
-import { liveRequest } from './live-client.ts';
+import { liveRequest } from '../../graphql/live-client.ts';
 import { CHAT_MEDIA_ACCEPT, useAttachments, type Attachments } from './use-attachments.ts';
 
 const TOOL =

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { liveIsReconnecting, subscribeLiveStatus } from './live-client.ts';
+import { liveIsReconnecting, subscribeLiveStatus } from '../../graphql/live-client.ts';
 
 /** Says so while the live connection is lost; messages sent meanwhile wait and go when it is back. */
 export function ConnectionBanner() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { liveRequest } from './live-client.ts';
+import { liveRequest } from '../../graphql/live-client.ts';
 
 export interface LinkPreviewData {
   url: string;

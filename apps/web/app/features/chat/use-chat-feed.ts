@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import { CHAT_RELOAD_GUARD_MS } from '@plaza/core/constants';
 import { MESSAGE_SEND_STATE, type MessageSendState } from '@plaza/core/message-send-state';
 import { MESSAGE_FIELDS, type ChatMessage } from './chat-data.ts';
-import { liveRequest, liveSubscribe, onLiveConnected } from './live-client.ts';
+import { liveRequest, liveSubscribe, onLiveConnected } from '../../graphql/live-client.ts';
 
 const CHAT_EVENTS = `subscription ChatEvents($key: String!, $afterRev: Int) {
   chatEvents(key: $key, afterRev: $afterRev) { kind cursor message { ${MESSAGE_FIELDS} } }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { CHAT_LIST_FIELDS, type ChatListItem } from './chat-data.ts';
-import { liveSubscribe } from './live-client.ts';
+import { liveSubscribe } from '../../graphql/live-client.ts';
 
 const MY_CHAT_EVENTS = `subscription MyChatEvents { myChatEvents { kind chatKey chat { ${CHAT_LIST_FIELDS} } } }`;
 

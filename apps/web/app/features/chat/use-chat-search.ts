@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DATA_FETCH_DELAY_MS } from '@plaza/core/constants';
 import { CHAT_LIST_FIELDS, type ChatListItem } from './chat-data.ts';
-import { liveRequest } from './live-client.ts';
+import { liveRequest } from '../../graphql/live-client.ts';
 
 const SEARCH_CHATS = `query SearchChats($text: String!) { searchChats(text: $text) { ${CHAT_LIST_FIELDS} } }`;
 

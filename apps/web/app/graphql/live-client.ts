@@ -1,6 +1,6 @@
 import { createClient, type Client } from 'graphql-ws';
 import { CHAT_READINESS_WAIT_MS } from '@plaza/core/constants';
-import type { GraphQLResult } from '../../context.ts';
+import type { GraphQLResult } from '../context.ts';
 
 /**
  * One graphql-ws connection per browser tab, to the server's own /graphql (the session cookie
