@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openStore } from './db/client.ts';
 import { createPlazaAuth } from './domains/auth/plaza-auth.ts';
 import { registerActivityJobs, type ActivityChannel } from './domains/activity/activity-delivery.ts';
+import { createPushChannel } from './domains/push/push-channel.ts';
 import { registerPlanReminderJobs } from './domains/reminders/plan-reminder-jobs.ts';
 import type { Platform } from './graphql/context.ts';
 import { createPlazaYoga, type PlazaYoga } from './graphql/create-yoga.ts';
@@ -60,7 +61,7 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   const jobs = createJobRunner(store, logger);
   registerPlanReminderJobs(jobs, platform);
   // The ways out of Plaza for activities (decision 0014): push and e-mail.
-  const activityChannels: ActivityChannel[] = [];
+  const activityChannels: ActivityChannel[] = [createPushChannel(platform)];
   registerActivityJobs(jobs, platform, activityChannels);
   const yoga = createPlazaYoga(platform);
   const http = await createHttpApp(platform, yoga, createMetrics(), options);

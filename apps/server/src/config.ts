@@ -31,6 +31,7 @@ const envSchema = z.object({
   PLAZA_CITIES_MIN_POPULATION: z.coerce.number().int().min(0).default(1000),
   PLAZA_PREVIEWS_ALLOW_LOOPBACK: booleanFlag.default(false),
   PLAZA_PREVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  PLAZA_PUSH_ALLOW_LOOPBACK: booleanFlag.default(false),
 });
 
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
@@ -64,6 +65,16 @@ export interface Config {
   citiesMinPopulation: number;
   /** Link previews (getOpenGraph, decision 0013). */
   previews: PreviewsConfig;
+  /** Web Push (decision 0014). */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /**
+   * Push endpoints on a loopback address (http or https) are accepted and posted to: only with
+   * NODE_ENV=test, for a local stand-in push service. Every other private address stays refused.
+   */
+  allowLoopback: boolean;
 }
 
 export interface PreviewsConfig {
@@ -117,6 +128,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment:\n  PLAZA_PREVIEWS_ALLOW_LOOPBACK: only allowed with NODE_ENV=test (it lets link previews reach this machine)',
     );
   }
+  if (e.PLAZA_PUSH_ALLOW_LOOPBACK && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid environment:\n  PLAZA_PUSH_ALLOW_LOOPBACK: only allowed with NODE_ENV=test (it lets push messages reach this machine)',
+    );
+  }
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
@@ -156,5 +172,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     citiesMinPopulation: e.PLAZA_CITIES_MIN_POPULATION,
     previews: { allowLoopback: e.PLAZA_PREVIEWS_ALLOW_LOOPBACK, timeoutMs: e.PLAZA_PREVIEWS_TIMEOUT_MS },
+    push: { allowLoopback: e.PLAZA_PUSH_ALLOW_LOOPBACK },
   };
 }
