@@ -66,7 +66,7 @@ test('A asks to follow private B, B accepts, both are friends; then A blocks B a
   await pageA.goto(`/${b.username}`);
   await expect(pageA.getByText('This profile is private')).toBeVisible();
   await expectNoAxeViolations(pageA);
-  await pageA.getByRole('button', { name: 'Ask to follow' }).click();
+  await pageA.getByRole('button', { name: 'Add friend' }).click();
   await expect(pageA.getByTestId('friendship-state')).toHaveText('Requested');
 
   // B sees the request on the friends page and accepts it.

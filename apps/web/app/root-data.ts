@@ -13,6 +13,8 @@ export interface Viewer {
   isVerified: boolean;
   /** True until the person chose a username and gave a first name. */
   needsOnboarding: boolean;
+  /** Unread activities when the page was read; the header's bell follows them live after. */
+  unreadActivityCount: number;
 }
 
 /** What the root loader hands every page. */

@@ -9,12 +9,12 @@ describe('friendshipChoices', () => {
     expect(friendshipChoices('SELF', ana)).toEqual({ state: null, primary: null, others: [] });
   });
 
-  it('follows a public profile and asks a private one', () => {
-    expect(friendshipChoices('', ana).primary).toEqual({ action: 'FOLLOW', label: 'Follow' });
-    expect(friendshipChoices('', { ...ana, isPublic: false }).primary).toEqual({
-      action: 'FOLLOW',
-      label: 'Ask to follow',
-    });
+  it('asks for friendship first, and offers following only for a public profile', () => {
+    expect(friendshipChoices('', ana).primary).toEqual({ action: 'FRIENDS', label: 'Add friend' });
+    expect(friendshipChoices('', ana).others.map((c) => c.action)).toEqual(['FOLLOW', 'BLOCK']);
+    const closed = friendshipChoices('', { ...ana, isPublic: false });
+    expect(closed.primary).toEqual({ action: 'FRIENDS', label: 'Add friend' });
+    expect(closed.others.map((c) => c.action)).toEqual(['BLOCK']);
   });
 
   it('answers a request by accepting (and following back), following only, or ignoring', () => {

@@ -26,7 +26,7 @@ function blockChoice(name: string): FriendshipChoice {
 
 /**
  * What a profile offers the viewer for each friendship status (spec 4, transitions of decision
- * 0006): following a private profile asks first; accepting a request also follows back, so the two
+ * 0006): asking for friendship, or just following a public profile; a private profile is asked first; accepting a request also follows back, so the two
  * become friends at once; blocking is always there and always confirmed.
  */
 export function friendshipChoices(
@@ -67,10 +67,14 @@ export function friendshipChoices(
     case 'BLOCKED':
       return { state: 'Blocked', primary: { action: 'UNBLOCK', label: 'Unblock' }, others: [] };
     case '':
+      // Asking for friendship (FRIENDS) follows and tells them "wants to be your friend"; a public
+      // profile can also just be followed. A private one is always asked: their Accept makes friends.
       return {
         state: null,
-        primary: { action: 'FOLLOW', label: person.isPublic ? 'Follow' : 'Ask to follow' },
-        others: [blockChoice(person.name)],
+        primary: { action: 'FRIENDS', label: 'Add friend' },
+        others: person.isPublic
+          ? [{ action: 'FOLLOW', label: 'Follow' }, blockChoice(person.name)]
+          : [blockChoice(person.name)],
       };
   }
 }

@@ -198,7 +198,7 @@ function SignedInActions({
           </Link>
         </span>
       ) : null}
-      <ActivityBell />
+      <ActivityBell initialCount={viewer.unreadActivityCount} />
       <AccountMenu viewer={viewer} />
     </div>
   );

@@ -36,6 +36,7 @@ import { buildPageMeta } from '../features/meta/page-meta.ts';
 import { PlanCardList } from '../features/plans/plan-card.tsx';
 import { PLAN_CARD_FIELDS, type PlanCard } from '../features/plans/plan-data.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
+import { MuteButton } from '../features/activity/mute-button.tsx';
 import { rootDataFromMatches } from '../root-data.ts';
 import type { Route } from './+types/group';
 
@@ -425,6 +426,14 @@ export default function Group() {
             <Link to={`/chat/g/${group.chatKey}`} className={buttonClass('primary')}>
               Group chat
             </Link>
+          ) : null}
+          {group.viewerStatus === 'member' ? (
+            <MuteButton
+              type="GROUP"
+              subjectKey={group.key}
+              mutedUntil={group.notificationsMutedUntil}
+              name={group.title}
+            />
           ) : null}
           {permissions?.invite ? (
             <Link to={groupHref(group, 'invite')} className={buttonClass('secondary')}>

@@ -30,6 +30,7 @@ import { PlanInviteDialog } from '../features/plans/plan-invite-dialog.tsx';
 import { runPlanSave } from '../features/plans/plan-save.server.ts';
 import { useBrowserTimeZone } from '../components/browser-values.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
+import { MuteButton } from '../features/activity/mute-button.tsx';
 import { rootDataFromMatches } from '../root-data.ts';
 import type { Route } from './+types/plan';
 
@@ -561,6 +562,14 @@ export default function Plan() {
               <Link to={`/chat/p/${plan.chatKey}`} className={buttonClass('primary')}>
                 Plan chat
               </Link>
+            ) : null}
+            {viewerId !== null ? (
+              <MuteButton
+                type="PLAN"
+                subjectKey={plan.key}
+                mutedUntil={plan.notificationsMutedUntil}
+                name={plan.title}
+              />
             ) : null}
             <ShareButton title={plan.title} url={() => plan.shareUrl} />
             {plan.calendarLinks ? <CalendarMenu links={plan.calendarLinks} /> : null}

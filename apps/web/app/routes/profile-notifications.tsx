@@ -119,6 +119,13 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
           },
         ),
       );
+    case 'mute':
+      return answer(
+        await plaza.graphql(
+          'mutation ($type: MuteSubjectType!, $key: String!, $until: String) { muteNotifications(type: $type, key: $key, until: $until) }',
+          { type: text(form, 'type'), key: text(form, 'key'), until: text(form, 'until') || null },
+        ),
+      );
     case 'unmute':
       return answer(
         await plaza.graphql(

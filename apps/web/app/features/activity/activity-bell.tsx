@@ -5,9 +5,9 @@ import { ACTIVITY_HREF } from './activity-data.ts';
 import { useActivityLive } from './activity-live.ts';
 
 /** The header's bell: a link to the feed with the unread count, updated as things happen. */
-export function ActivityBell() {
+export function ActivityBell({ initialCount }: { initialCount: number }) {
   const { unreadCount } = useActivityLive(true);
-  const count = unreadCount ?? 0;
+  const count = unreadCount ?? initialCount;
   const label = count > 0 ? `Activity, ${count} unread` : 'Activity';
   return (
     <Link

@@ -22,7 +22,7 @@ const PERMISSION_FIELDS =
 
 /** Everything the group page shows; permissions come from the server (decision 0007). */
 export const GROUP_PAGE_FIELDS = `${GROUP_CARD_FIELDS} hasJoinRequests memberCountRequests planCount
-  exploreStatus viewerStatus viewerRole chatKey
+  exploreStatus viewerStatus viewerRole chatKey notificationsMutedUntil
   creator { id fullName username image }
   hashtags { name emoji }
   location { name address city state }
@@ -58,6 +58,8 @@ export interface GroupPage extends GroupCard {
   viewerStatus: string | null;
   viewerRole: string | null;
   chatKey: string | null;
+  /** Until when the viewer muted push and e-mail about it (9999 for always); null if not muted. */
+  notificationsMutedUntil: string | null;
   creator: { id: number; fullName: string; username: string; image: string | null } | null;
   hashtags: Array<{ name: string; emoji: string | null }>;
   location: { name: string | null; address: string | null; city: string | null; state: string | null } | null;

@@ -32,7 +32,7 @@ export interface PlanCard {
 
 /** Everything the plan page shows; permissions come from the server (decision 0009). */
 export const PLAN_PAGE_FIELDS = `key slug title description image link linkText outUrl outUrlText
-  isPublic allDay timezone soon occurrence chatKey exploreStatus
+  isPublic allDay timezone soon occurrence chatKey exploreStatus notificationsMutedUntil
   shareUrl
   start { utc local date } end { utc local date }
   place { name address city state query coordinates { latitude longitude } }
@@ -82,6 +82,8 @@ export interface PlanPage {
   soon: boolean;
   occurrence: string | null;
   chatKey: string | null;
+  /** Until when the viewer muted push and e-mail about it (9999 for always); null if not muted. */
+  notificationsMutedUntil: string | null;
   exploreStatus: string;
   shareUrl: string;
   start: { utc: string; local: string; date: string };

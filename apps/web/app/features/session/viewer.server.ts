@@ -21,6 +21,7 @@ interface MyselfAnswer {
     };
     needsOnboarding: boolean;
   } | null;
+  myActivities: { unreadCount: number } | null;
 }
 
 const MYSELF = /* GraphQL */ `
@@ -37,6 +38,9 @@ const MYSELF = /* GraphQL */ `
         isVerified
       }
       needsOnboarding
+    }
+    myActivities(limit: 1) {
+      unreadCount
     }
   }
 `;
@@ -67,6 +71,7 @@ export async function loadViewer(
     image: user.image,
     isVerified: user.isVerified,
     needsOnboarding: myself.needsOnboarding,
+    unreadActivityCount: result.data?.myActivities?.unreadCount ?? 0,
   };
   return { viewer, isExpired: false };
 }
