@@ -27,6 +27,7 @@ const PushSubscriptionInput = builder.inputType('PushSubscriptionInput', {
 
 builder.queryFields((t) => ({
   pushPublicKey: t.string({
+    nullable: false,
     authScopes: { public: true },
     description:
       'The server’s VAPID public key (P-256, uncompressed, base64url): the applicationServerKey of pushManager.subscribe.',
