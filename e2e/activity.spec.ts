@@ -90,5 +90,6 @@ test('notification settings: a channel switch is kept, quiet hours are checked, 
   const worker = await request.get('/sw.js');
   expect(worker.status()).toBe(200);
   expect(worker.headers()['content-type']).toMatch(/javascript/);
+  expect(worker.headers()['cache-control']).toBe('no-cache');
   expect(await worker.text()).toContain('notificationclick');
 });

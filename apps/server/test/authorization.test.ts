@@ -110,6 +110,22 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Subscription.myChatEvents': 'subscription { myChatEvents { kind } }',
   'Query.chatMedia': '{ chatMedia(chatKey: "abcdefghij") { nextBefore items { key } } }',
   'Query.getOpenGraph': '{ getOpenGraph(urls: ["https://example.org/"]) { url status } }',
+  'Query.myActivities': '{ myActivities(since: 0) { unreadCount } }',
+  'Query.notificationSettings': '{ notificationSettings { emailDigest } }',
+  'Mutation.clearNotifications': 'mutation { clearNotifications(type: ALL) }',
+  'Mutation.markActivityRead': 'mutation { markActivityRead(id: 1) }',
+  'Mutation.updateNotificationPreference':
+    'mutation { updateNotificationPreference(type: MENTION, channel: PUSH, enabled: false) { emailDigest } }',
+  'Mutation.updateNotificationSettings':
+    'mutation { updateNotificationSettings(settings: { emailDigest: false }) { emailDigest } }',
+  'Mutation.muteNotifications': 'mutation { muteNotifications(type: PLAN, key: "abcdefghij") }',
+  'Mutation.unmuteNotifications': 'mutation { unmuteNotifications(type: GROUP, key: "abcdefghij") }',
+  'Subscription.myActivityEvents': 'subscription { myActivityEvents { unreadCount } }',
+  'Mutation.subscribePush':
+    'mutation { subscribePush(subscription: { endpoint: "https://push.example.com/x", keys: { p256dh: "x", auth: "y" } }) }',
+  'Mutation.unsubscribePush': 'mutation { unsubscribePush(endpoint: "https://push.example.com/x") }',
+  'Mutation.registerFirebaseToken': 'mutation { registerFirebaseToken(token: "t") }',
+  'Mutation.unregisterFirebaseToken': 'mutation { unregisterFirebaseToken(token: "t") }',
 };
 
 describe('fields for signed-in people', () => {

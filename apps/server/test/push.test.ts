@@ -531,6 +531,18 @@ describe('native push tokens', () => {
     expect(await firebaseTokenOfSession(db(), cai.userId, row!.sessionId!)).toBe(token);
     expect(await firebaseTokenOfSession(db(), cai.userId, row!.sessionId! + 1000)).toBeNull();
     expect(await firebaseTokenOfSession(db(), ana.userId, row!.sessionId!)).toBeNull();
+    const asked = await t.gql<{ myself: { firebaseToken: string | null } }>(
+      '{ myself(withFirebaseToken: true) { firebaseToken } }',
+      {},
+      cai.headers,
+    );
+    expect(asked.data?.myself.firebaseToken).toBe(token);
+    const others = await t.gql<{ myself: { firebaseToken: string | null } }>(
+      '{ myself(withFirebaseToken: true) { firebaseToken } }',
+      {},
+      ana.headers,
+    );
+    expect(others.data?.myself.firebaseToken).toBeNull();
 
     const recorded = await recordAndRun(friendRequest(cai, ana, { collapseKey: 'native' }));
     const mine = (await outboxPushes()).filter((m) => m.message.token === token);

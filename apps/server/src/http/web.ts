@@ -86,7 +86,16 @@ export async function mountWeb(
   const clientDir = path.join(webBuildDir, 'client');
   // Hashed bundles never change; everything else is revalidated.
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
-  app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  app.use(
+    express.static(clientDir, {
+      maxAge: '1h',
+      index: false,
+      // The service worker must be checked on every visit, so a fix reaches every browser at once.
+      setHeaders: (res, filePath) => {
+        if (path.basename(filePath) === 'sw.js') res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   const key = await contextKeyOf(build);
   app.use(
     createRequestHandler({

@@ -11,12 +11,7 @@ import { BellIcon } from '../components/icons.tsx';
 import { INPUT_CLASS, LABEL_CLASS } from '../components/form-styles.ts';
 import { plazaContext, type GraphQLResult } from '../context.ts';
 import { ACTIVITY_HREF } from '../features/activity/activity-data.ts';
-import {
-  currentPushState,
-  subscribeThisBrowser,
-  unsubscribeThisBrowser,
-  type PushState,
-} from '../features/activity/push-device.ts';
+import { currentPushState, turnOffPush, turnOnPush, type PushState } from '../components/push-device.ts';
 import { pageMeta } from '../features/meta/page-meta.ts';
 import { useBrowserTimeZone } from '../components/browser-values.ts';
 
@@ -136,32 +131,6 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
           },
         ),
       );
-    case 'push-on': {
-      let subscription: { endpoint?: string; keys?: { p256dh?: string; auth?: string } };
-      try {
-        subscription = JSON.parse(text(form, 'subscription')) as typeof subscription;
-      } catch {
-        return { ok: false, intent, message: 'The browser gave no subscription. Try again.' };
-      }
-      return answer(
-        await plaza.graphql(
-          'mutation ($subscription: PushSubscriptionInput!) { subscribePush(subscription: $subscription) }',
-          {
-            subscription: {
-              endpoint: subscription.endpoint ?? '',
-              keys: { p256dh: subscription.keys?.p256dh ?? '', auth: subscription.keys?.auth ?? '' },
-              userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null,
-            },
-          },
-        ),
-      );
-    }
-    case 'push-off':
-      return answer(
-        await plaza.graphql('mutation ($endpoint: String!) { unsubscribePush(endpoint: $endpoint) }', {
-          endpoint: text(form, 'endpoint'),
-        }),
-      );
     default:
       return { ok: false, intent, message: 'Unknown action.' };
   }
@@ -221,7 +190,6 @@ function pushMessage(state: PushState | null): string {
 }
 
 function ThisDevice({ publicKey }: { publicKey: string | null }) {
-  const fetcher = useFetcher<ActionAnswer>();
   const [state, setState] = useState<PushState | null>(null);
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -232,24 +200,16 @@ function ThisDevice({ publicKey }: { publicKey: string | null }) {
       setEndpoint(current);
     });
   }, []);
-  const shownProblem = problem ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.message : null);
 
   async function turnOn() {
     if (!publicKey) return;
     setIsBusy(true);
     setProblem(null);
     try {
-      const subscription = await subscribeThisBrowser(publicKey);
-      if (subscription === 'denied') {
-        setState('denied');
-        return;
-      }
-      await fetcher.submit(
-        { intent: 'push-on', subscription: JSON.stringify(subscription) },
-        { method: 'post' },
-      );
-      setState('on');
-      setEndpoint(subscription.endpoint ?? null);
+      const result = await turnOnPush(publicKey);
+      setState(result.state);
+      setEndpoint(result.endpoint);
+      setProblem(result.problem);
     } catch {
       setProblem('The browser could not turn on notifications. Try again in a moment.');
     } finally {
@@ -261,10 +221,11 @@ function ThisDevice({ publicKey }: { publicKey: string | null }) {
     setIsBusy(true);
     setProblem(null);
     try {
-      const gone = (await unsubscribeThisBrowser()) ?? endpoint;
-      if (gone) await fetcher.submit({ intent: 'push-off', endpoint: gone }, { method: 'post' });
+      await turnOffPush(endpoint);
       setState('off');
       setEndpoint(null);
+    } catch {
+      setProblem('The browser could not turn off notifications. Try again in a moment.');
     } finally {
       setIsBusy(false);
     }
@@ -283,9 +244,9 @@ function ThisDevice({ publicKey }: { publicKey: string | null }) {
           <p className="mt-1 text-ink-soft" aria-live="polite">
             {pushMessage(state)}
           </p>
-          {shownProblem ? (
+          {problem ? (
             <p role="alert" className="mt-2 rounded-2xl bg-coral-soft px-4 py-2 font-medium">
-              {shownProblem}
+              {problem}
             </p>
           ) : null}
         </div>

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fullName } from '@plaza/core/profile';
 import { profileChangeCodes } from '../../db/schema/index.ts';
 import { builder } from '../../graphql/builder.ts';
+import { firebaseTokenOfSession } from '../push/push-subscriptions.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { checkUsernameAvailability, type UsernameAvailability } from './check-username-availability.ts';
 import { confirmPrivacyChange } from './confirm-privacy-change.ts';
@@ -120,8 +121,12 @@ const MyselfRef = builder.objectRef<Myself>('Myself').implement({
       }),
       firebaseToken: t.string({
         nullable: true,
-        description: 'Always null: realtime goes through GraphQL subscriptions, not Firebase.',
-        resolve: () => null,
+        description:
+          'The native push token this session registered with registerFirebaseToken, or null (web push uses subscribePush).',
+        resolve: (_myself, _args, context) =>
+          context.viewer
+            ? firebaseTokenOfSession(context.store.db, context.viewer.id, context.viewer.sessionId)
+            : null,
       }),
       accounts: t.field({
         type: [AccountRef],

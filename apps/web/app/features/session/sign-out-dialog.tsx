@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { SIGNED_OUT_NOTICE } from '@plaza/core/error-messages';
 import { buttonClass } from '../../components/button-styles.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { forgetPushBeforeSignOut } from '../../components/push-device.ts';
 import { PENDING_TOAST_KEY, signOut } from './auth-api.ts';
 
 /** Ends the session everywhere in this browser, then shows the signed-out toast on the home page. */
 export async function signOutAndGoHome(): Promise<void> {
+  await forgetPushBeforeSignOut();
   await signOut();
   window.sessionStorage.setItem(PENDING_TOAST_KEY, SIGNED_OUT_NOTICE);
   window.location.assign('/');
