@@ -305,6 +305,27 @@ describe('bearer tokens and refresh tokens', () => {
     expect(stale.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
+  it('keeps the app’s native push token with the session through a refresh', async () => {
+    const signedIn = await signInWithEmail(t, 'native-app@example.org');
+    remember(signedIn.token, signedIn.refreshToken);
+    const token = 'fcm-token-of-this-phone:APA91b';
+    const registered = await t.gql(
+      'mutation { registerFirebaseToken(token: "' + token + '") }',
+      {},
+      signedIn.headers,
+    );
+    expect(registered.errors).toBeUndefined();
+    const res = await refresh(signedIn.refreshToken!);
+    expect(res.status).toBe(200);
+    remember(res.body.token, res.body.refreshToken);
+    const me = await t.gql<{ myself: { firebaseToken: string | null } }>(
+      '{ myself(withFirebaseToken: true) { firebaseToken } }',
+      {},
+      { authorization: `Bearer ${res.body.token}` },
+    );
+    expect(me.data?.myself.firebaseToken).toBe(token);
+  });
+
   it('refuses a used refresh token and then signs out its whole family', async () => {
     const signedIn = await signInWithEmail(t, 'stolen@example.org');
     const rotated = await refresh(signedIn.refreshToken!);

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { refreshTokens, sessions } from '../../db/schema/index.ts';
+import { deviceTokens, refreshTokens, sessions } from '../../db/schema/index.ts';
 import { addRefreshToken, type BearerSession } from './issue-bearer-session.ts';
 import { hashRefreshToken, newSessionToken } from './refresh-token-crypto.ts';
 import { revokeRefreshFamily } from './revoke-refresh-family.ts';
@@ -36,18 +36,37 @@ export async function refreshBearerSession(
     await revokeRefreshFamily(db, row.family);
     return { ok: false, reason: 'reused' };
   }
-  await db.delete(sessions).where(eq(sessions.refreshFamily, row.family));
+  const replaced = await db
+    .delete(sessions)
+    .where(eq(sessions.refreshFamily, row.family))
+    .returning({ id: sessions.id });
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + BEARER_SESSION_SECONDS * 1000);
-  await db.insert(sessions).values({
-    token,
-    userId: row.userId,
-    expiresAt,
-    ipAddress: device.ipAddress,
-    userAgent: device.userAgent,
-    strategy: 'bearer',
-    refreshFamily: row.family,
-  });
+  const [created] = await db
+    .insert(sessions)
+    .values({
+      token,
+      userId: row.userId,
+      expiresAt,
+      ipAddress: device.ipAddress,
+      userAgent: device.userAgent,
+      strategy: 'bearer',
+      refreshFamily: row.family,
+    })
+    .returning({ id: sessions.id });
+  // The app's native push token (decision 0014) belongs to the session it was registered with;
+  // it follows the session into its renewal.
+  if (created && replaced.length > 0) {
+    await db
+      .update(deviceTokens)
+      .set({ sessionId: created.id })
+      .where(
+        inArray(
+          deviceTokens.sessionId,
+          replaced.map((r) => r.id),
+        ),
+      );
+  }
   const session = await addRefreshToken(db, {
     family: row.family,
     userId: row.userId,
