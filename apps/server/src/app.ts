@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import { openStore } from './db/client.ts';
 import { createPlazaAuth } from './domains/auth/plaza-auth.ts';
 import { registerActivityJobs, type ActivityChannel } from './domains/activity/activity-delivery.ts';
+import { registerNotificationEmailJobs } from './domains/notification-email/daily-digest.ts';
+import { emailActivityChannel } from './domains/notification-email/email-activity-channel.ts';
 import { createPushChannel } from './domains/push/push-channel.ts';
 import { registerPlanReminderJobs } from './domains/reminders/plan-reminder-jobs.ts';
 import type { Platform } from './graphql/context.ts';
@@ -61,8 +63,10 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   const jobs = createJobRunner(store, logger);
   registerPlanReminderJobs(jobs, platform);
   // The ways out of Plaza for activities (decision 0014): push and e-mail.
-  const activityChannels: ActivityChannel[] = [createPushChannel(platform)];
+  const activityChannels: ActivityChannel[] = [createPushChannel(platform), emailActivityChannel(platform)];
   registerActivityJobs(jobs, platform, activityChannels);
+  // The daily digest for people who were away; its hourly sweep is scheduled here.
+  await registerNotificationEmailJobs(jobs, platform);
   const yoga = createPlazaYoga(platform);
   const http = await createHttpApp(platform, yoga, createMetrics(), options);
   return {

@@ -118,7 +118,7 @@ describe('tracking', () => {
 });
 
 describe('sendDownloadLink', () => {
-  const mutation = 'mutation ($phone: String!) { sendDownloadLink(phone: $phone) }';
+  const mutation = 'mutation ($phone: String!) { sendDownloadLink(phone: $phone, consent: true) }';
 
   it('texts the download link to a valid number through the SMS outbox', async () => {
     const res = await t.gql(mutation, { phone: '+1 (415) 555-2671' });
@@ -169,7 +169,7 @@ describe('subscribeEmail and unsubscribeEmail', () => {
     const params = new URL(link!).searchParams;
 
     const wrong = await t.gql(
-      'mutation ($t: String!) { unsubscribeEmail(email: "ada@example.org", token: $t) }',
+      'mutation ($t: String!) { unsubscribeEmail(email: "ada@example.org", token: $t) { scope } }',
       {
         t: 'forged-token',
       },
@@ -177,14 +177,16 @@ describe('subscribeEmail and unsubscribeEmail', () => {
     expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'token' });
 
     const right = await t.gql(
-      'mutation ($e: String!, $t: String!) { unsubscribeEmail(email: $e, token: $t) }',
+      'mutation ($e: String!, $t: String!) { unsubscribeEmail(email: $e, token: $t) { email scope label } }',
       {
         e: params.get('email'),
         t: params.get('token'),
       },
     );
     expect(right.errors).toBeUndefined();
-    expect(right.data).toEqual({ unsubscribeEmail: true });
+    expect(right.data).toEqual({
+      unsubscribeEmail: { email: 'ada@example.org', scope: 'NEWS', label: 'Plaza news' },
+    });
   });
 
   it('refuses an invalid address naming the field', async () => {

@@ -58,6 +58,6 @@ export async function buildRequestContext(
   const remoteIp = serverContext.req?.socket.remoteAddress ?? null;
   const clientIp = firstForwarded(request);
   const ip = (platform.config.trustProxy ? clientIp : null) ?? remoteIp ?? 'unknown';
-  const viewer = await resolveViewer(platform.auth, request.headers);
+  const viewer = await resolveViewer(platform.auth, request.headers, platform);
   return { ...platform, request, viewer, ip, clientIp, remoteIp };
 }

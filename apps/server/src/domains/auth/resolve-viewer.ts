@@ -1,13 +1,19 @@
-import type { Viewer } from '../../graphql/context.ts';
+import type { Platform, Viewer } from '../../graphql/context.ts';
+import { touchLastSeen } from '../notification-email/touch-last-seen.ts';
 import type { PlazaAuth } from './plaza-auth.ts';
 
 /**
  * The signed-in person of a request, from `Authorization: Bearer <token>` or the session cookie.
  * A cookie counts only without an Origin header (same-origin navigation, server rendering) or
  * with one of Plaza's own origins: a page elsewhere cannot act with the visitor's cookie, over
- * HTTP or over a WebSocket. Reading the session never extends it.
+ * HTTP or over a WebSocket. Reading the session never extends it. With `seen`, the person's
+ * last_seen_at is kept current (every few minutes at most), for the daily digest of decision 0014.
  */
-export async function resolveViewer(auth: PlazaAuth, headers: Headers): Promise<Viewer | null> {
+export async function resolveViewer(
+  auth: PlazaAuth,
+  headers: Headers,
+  seen?: Pick<Platform, 'store' | 'logger'>,
+): Promise<Viewer | null> {
   const sent = new Headers(headers);
   if (/^bearer\s/i.test(sent.get('authorization') ?? '')) {
     // A bearer token stands alone: a bad token must not fall back to a cookie the browser added.
@@ -20,5 +26,7 @@ export async function resolveViewer(auth: PlazaAuth, headers: Headers): Promise<
   }
   const found = await auth.betterAuth.api.getSession({ headers: sent, query: { disableRefresh: true } });
   if (!found) return null;
-  return { id: Number(found.user.id), sessionId: Number(found.session.id) };
+  const viewer = { id: Number(found.user.id), sessionId: Number(found.session.id) };
+  if (seen) await touchLastSeen({ db: seen.store.db, logger: seen.logger }, viewer.id);
+  return viewer;
 }

@@ -2,7 +2,13 @@ import { builder } from '../../graphql/builder.ts';
 import { recordTrackingEvents } from './record-tracking-events.ts';
 import { runHealthChecks, type HealthCheckResult } from './run-health-checks.ts';
 import { sendDownloadLink } from './send-download-link.ts';
-import { subscribeEmail, unsubscribeEmail } from './email-subscription.ts';
+import { ACTIVITY_TYPES } from '@plaza/core/notifications';
+import {
+  checkEmailUnsubscribe,
+  subscribeEmail,
+  unsubscribeEmail,
+  type EmailUnsubscribe,
+} from './email-subscription.ts';
 
 const HealthCheckResultRef = builder.objectRef<HealthCheckResult>('HealthCheckResult').implement({
   fields: (t) => ({
@@ -31,6 +37,22 @@ const BlockedCountryCodesRef = builder
   .objectRef<{ blockedCountryCodes: string[] }>('BlockedCountryCodes')
   .implement({ fields: (t) => ({ blockedCountryCodes: t.exposeStringList('blockedCountryCodes') }) });
 
+const EmailUnsubscribeScopeRef = builder.enumType('EmailUnsubscribeScope', {
+  description:
+    'What an unsubscribe link stops: Plaza news, one kind of notification e-mail, the daily digest, or all notification e-mails.',
+  values: ['NEWS', ...ACTIVITY_TYPES, 'DIGEST', 'ALL'] as const,
+});
+
+const EmailUnsubscribeResultRef = builder.objectRef<EmailUnsubscribe>('EmailUnsubscribeResult').implement({
+  fields: (t) => ({
+    email: t.exposeString('email'),
+    scope: t.field({ type: EmailUnsubscribeScopeRef, resolve: (parent) => parent.scope }),
+    label: t.exposeString('label', {
+      description: 'What stops, as a phrase: "friend requests", "the daily digest", "Plaza news".',
+    }),
+  }),
+});
+
 const TrackingEventInput = builder.inputType('TrackingEventInput', {
   fields: (t) => ({
     name: t.string({ required: true }),
@@ -57,6 +79,14 @@ builder.queryFields((t) => ({
       };
     },
   }),
+  checkUnsubscribeLink: t.field({
+    type: EmailUnsubscribeResultRef,
+    authScopes: { public: true },
+    description:
+      'What an unsubscribe link from an e-mail would stop, without using it; a bad or used link is refused (BAD_USER_INPUT on token).',
+    args: { email: t.arg.string({ required: true }), token: t.arg.string({ required: true }) },
+    resolve: (_root, { email, token }, context) => checkEmailUnsubscribe(context, email, token),
+  }),
   getBlockedCountryCodes: t.field({
     type: BlockedCountryCodesRef,
     authScopes: { public: true },
@@ -79,9 +109,11 @@ builder.mutationFields((t) => ({
   }),
   sendDownloadLink: t.boolean({
     authScopes: { public: true },
-    args: { phone: t.arg.string({ required: true }) },
-    resolve: async (_root, { phone }, context) => {
-      await sendDownloadLink(context, phone);
+    description:
+      'Texts the app link to a number once; consent must be true (the asker agreed to the text), and a number that opted out is never texted.',
+    args: { phone: t.arg.string({ required: true }), consent: t.arg.boolean() },
+    resolve: async (_root, { phone, consent }, context) => {
+      await sendDownloadLink(context, phone, consent);
       return true;
     },
   }),
@@ -93,13 +125,12 @@ builder.mutationFields((t) => ({
       return true;
     },
   }),
-  unsubscribeEmail: t.boolean({
+  unsubscribeEmail: t.field({
+    type: EmailUnsubscribeResultRef,
     authScopes: { public: true },
-    description: 'One-click unsubscribe with the token from the e-mail; the token proves the address.',
+    description:
+      'One-click unsubscribe with the token from the e-mail; the token proves the address. Answers what stopped; a bad or used link changes nothing (BAD_USER_INPUT on token).',
     args: { email: t.arg.string({ required: true }), token: t.arg.string({ required: true }) },
-    resolve: async (_root, { email, token }, context) => {
-      await unsubscribeEmail(context, email, token);
-      return true;
-    },
+    resolve: (_root, { email, token }, context) => unsubscribeEmail(context, email, token),
   }),
 }));

@@ -3,15 +3,30 @@ import { normalizePhone } from '@plaza/core/phone';
 import { downloadLinkRequests } from '../../db/schema/index.ts';
 import { badUserInput, rateLimited } from '../../graphql/errors.ts';
 import type { RequestContext } from '../../graphql/context.ts';
+import { smsAllowed } from './sms-opt-outs.ts';
 
 export const DOWNLOAD_LINK_LIMITS = { perPhonePerHour: 3, perIpPerHour: 10 } as const;
 
-/** Texts a link to the app to a phone number (spec 1, `/sms`), a few times an hour at most. */
-export async function sendDownloadLink(context: RequestContext, rawPhone: string): Promise<void> {
+export const DOWNLOAD_LINK_CONSENT_MESSAGE =
+  'Tick the box to agree to one text message with the link. We only text a number when its owner asks.';
+export const DOWNLOAD_LINK_OPTED_OUT_MESSAGE =
+  'This number asked Plaza not to text it, so we will not send the link. Open the download page on your phone instead.';
+
+/**
+ * Texts a link to the app to a phone number (spec 1, `/sms`), a few times an hour at most, and
+ * only with the asker's consent (decision 0014), never to a number that opted out.
+ */
+export async function sendDownloadLink(
+  context: RequestContext,
+  rawPhone: string,
+  consent: boolean | null | undefined,
+): Promise<void> {
   const phone = normalizePhone(rawPhone);
   if (!phone)
     throw badUserInput('phone', 'Enter a valid phone number, with its country code if outside the US.');
+  if (consent !== true) throw badUserInput('consent', DOWNLOAD_LINK_CONSENT_MESSAGE);
   const { db } = context.store;
+  if (!(await smsAllowed(db, phone.e164))) throw badUserInput('phone', DOWNLOAD_LINK_OPTED_OUT_MESSAGE);
   const since = new Date(Date.now() - 60 * 60 * 1000);
   const [[byPhone], [byIp]] = await Promise.all([
     db
