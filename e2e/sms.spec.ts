@@ -13,10 +13,25 @@ test('the /sms form shows the server field error for a number that is too short'
   await expectNoAxeViolations(page);
 });
 
+test('the /sms form asks for consent before it texts anything', async ({ page }) => {
+  await page.goto('/sms');
+  await page.getByLabel('Phone number').fill('+1 415 555 2699');
+  await page.getByRole('button', { name: 'Text me the link' }).click();
+  await expect(page.getByRole('alert')).toContainText('Tick the box');
+  const consent = page.getByLabel(/Text me this link once/);
+  await expect(consent).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Phone number')).toHaveValue('+1 415 555 2699');
+  await expectNoAxeViolations(page);
+  await consent.check();
+  await page.getByRole('button', { name: 'Text me the link' }).click();
+  await expect(page.getByRole('status')).toContainText('Link sent. Check your messages.');
+});
+
 test('the /sms form texts the link to a valid US number', async ({ page }) => {
   const since = Date.now();
   await page.goto('/sms');
   await page.getByLabel('Phone number').fill('+1 415 555 2671');
+  await page.getByLabel(/Text me this link once/).check();
   await page.getByRole('button', { name: 'Text me the link' }).click();
   await expect(page.getByRole('status')).toContainText('Link sent. Check your messages.');
   await expect(page.getByRole('status')).toContainText('+1 415 555 2671');
@@ -29,11 +44,13 @@ test('after three texts to one number in an hour, the form explains the limit', 
   await page.goto('/sms');
   for (let attempt = 1; attempt <= 3; attempt++) {
     await page.getByLabel('Phone number').fill('+1 212 555 0142');
+    await page.getByLabel(/Text me this link once/).check();
     await page.getByRole('button', { name: 'Text me the link' }).click();
     await expect(page.getByRole('status')).toContainText('Link sent');
     await page.goto('/sms');
   }
   await page.getByLabel('Phone number').fill('+1 212 555 0142');
+  await page.getByLabel(/Text me this link once/).check();
   await page.getByRole('button', { name: 'Text me the link' }).click();
   await expect(page.getByRole('alert')).toContainText('please wait an hour and try again');
 });

@@ -33,8 +33,8 @@ export default function Sms({ actionData }: Route.ComponentProps) {
         We'll text you a link to Plaza
       </h1>
       <p className="mt-5 text-lg leading-relaxed text-on-plum-soft">
-        Type your number and tap the button. Open the text on your phone, pick your app store, and your plans
-        and chats are a tap away.
+        Type your number, tick the box and tap the button. Open the text on your phone, pick your app store,
+        and your plans and chats are a tap away.
       </p>
       <div className="mt-10">
         <SmsLinkForm result={actionData} />

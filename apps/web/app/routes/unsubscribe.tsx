@@ -6,16 +6,30 @@ import { CheckIcon } from '../components/icons.tsx';
 import { plazaContext } from '../context.ts';
 import { pageMeta } from '../features/meta/page-meta.ts';
 import { contactEmailFor } from '../features/session/contact-email.ts';
-import { unsubscribeFromRequest } from '../features/unsubscribe/unsubscribe-email.server.ts';
+import {
+  checkUnsubscribeLink,
+  unsubscribeFromRequest,
+} from '../features/unsubscribe/unsubscribe-email.server.ts';
+import {
+  NOTIFICATION_SETTINGS_PATH,
+  isNotificationScope,
+  stoppedMailsPhrase,
+  type UnsubscribeFailure,
+} from '../features/unsubscribe/unsubscribe-result.ts';
 import { useRootData } from '../root-data.ts';
 
 export const meta = pageMeta({ title: 'Unsubscribe', path: '/unsubscribe', noIndex: true });
 
-export function loader({ request }: Route.LoaderArgs) {
+/** Reads the link (what it would stop, or why it no longer works) but never uses it: only the POST does. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
-  return { email: query.get('email')?.trim() ?? '', token: query.get('token')?.trim() ?? '' };
+  const email = query.get('email')?.trim() ?? '';
+  const token = query.get('token')?.trim() ?? '';
+  const check = email && token ? await checkUnsubscribeLink(context.get(plazaContext), email, token) : null;
+  return { email, token, check };
 }
 
+/** The button's POST, and mail apps' one-click POST (RFC 8058) to the link itself. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await unsubscribeFromRequest(context.get(plazaContext), request);
   return data(result, {
@@ -23,17 +37,61 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const linkClass = 'font-semibold text-coral-strong underline underline-offset-2';
+
 function Card({ children }: { children: ReactNode }) {
   return (
     <div className="mt-8 rounded-[2rem] bg-white p-6 shadow-sm ring-1 ring-line sm:p-10">{children}</div>
   );
 }
 
+function SettingsLinks() {
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      <Link to={NOTIFICATION_SETTINGS_PATH} className={buttonClass('secondary')}>
+        Notification settings
+      </Link>
+      <Link to="/" className={buttonClass('secondary')}>
+        Back to Plaza home
+      </Link>
+    </div>
+  );
+}
+
+function RefusedLink({ failure }: { failure: Extract<UnsubscribeFailure, { status: 'invalid-link' }> }) {
+  return (
+    <Card>
+      <h2 className="font-display text-2xl font-bold">
+        {failure.reason === 'used' ? 'This link was already used' : 'This link does not work'}
+      </h2>
+      <p role="alert" className="mt-4 rounded-2xl bg-coral-soft px-4 py-3 font-medium">
+        {failure.message}
+      </p>
+      <p className="mt-4 text-lg text-ink-soft">
+        Signed in, you can choose which e-mails reach you on your notification settings page.
+      </p>
+      <SettingsLinks />
+    </Card>
+  );
+}
+
 /** E-mail unsubscribe (spec 2.1, alias /unsubscribe-email): one click with the link from the e-mail. */
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, token } = loaderData;
+  const { email, token, check } = loaderData;
   const isSubmitting = useNavigation().state === 'submitting';
   const contactEmail = contactEmailFor(useRootData());
+  const refused =
+    actionData?.status === 'invalid-link'
+      ? actionData
+      : !actionData && check?.status === 'invalid-link'
+        ? check
+        : null;
+  const failedMessage =
+    actionData?.status === 'failed'
+      ? actionData.message
+      : !actionData && check?.status === 'failed'
+        ? check.message
+        : null;
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-14 sm:px-6 sm:py-20">
@@ -48,22 +106,42 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             </span>
             <h2 className="mt-4 font-display text-2xl font-bold">You're unsubscribed</h2>
             <p className="mt-2 text-lg text-ink-soft">
-              We won't send Plaza news to <strong className="text-ink">{actionData.email}</strong> any more.
-              Sign-in codes still arrive when you ask for one.
+              We won't send {stoppedMailsPhrase(actionData)} to{' '}
+              <strong className="break-all text-ink">{actionData.email}</strong> any more. Sign-in codes still
+              arrive when you ask for one.
             </p>
           </div>
+          {isNotificationScope(actionData.scope) ? (
+            <p className="mt-4 text-lg text-ink-soft">
+              Changed your mind? Turn them back on in your{' '}
+              <Link to={NOTIFICATION_SETTINGS_PATH} className={linkClass}>
+                notification settings
+              </Link>
+              .
+            </p>
+          ) : null}
           <Link to="/" className={`${buttonClass('secondary')} mt-6`}>
             Back to Plaza home
           </Link>
         </Card>
+      ) : email && token && refused ? (
+        <RefusedLink failure={refused} />
       ) : email && token ? (
         <Card>
           <p className="text-lg">
-            Stop sending Plaza news to <strong className="break-all">{email}</strong>?
+            {check?.status === 'ready' ? (
+              <>
+                Stop sending {stoppedMailsPhrase(check)} to <strong className="break-all">{email}</strong>?
+              </>
+            ) : (
+              <>
+                Stop these e-mails to <strong className="break-all">{email}</strong>?
+              </>
+            )}
           </p>
-          {actionData ? (
+          {failedMessage ? (
             <p role="alert" className="mt-4 rounded-2xl bg-coral-soft px-4 py-3 font-medium">
-              {actionData.message}
+              {failedMessage}
             </p>
           ) : null}
           <Form method="post" className="mt-6">
@@ -84,19 +162,19 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
               </p>
             ) : null}
             <p>
-              Every Plaza news e-mail ends with an unsubscribe link made just for your address. Open it and
+              Every e-mail from Plaza ends with an unsubscribe link made just for your address. Open it and
               press one button; no password or sign-in needed.
             </p>
             <p>
-              Notifications about your plans and groups can be turned off in your account settings. Sign-in
-              codes are only sent when you ask for one.
+              Signed in, you choose which notifications reach you, and how, in your{' '}
+              <Link to={NOTIFICATION_SETTINGS_PATH} className={linkClass}>
+                notification settings
+              </Link>
+              . Sign-in codes are only sent when you ask for one.
             </p>
             <p>
               Lost the e-mail, or still hearing from us? Write to{' '}
-              <a
-                href={`mailto:${contactEmail}`}
-                className="font-semibold text-coral-strong underline underline-offset-2"
-              >
+              <a href={`mailto:${contactEmail}`} className={linkClass}>
                 {contactEmail}
               </a>{' '}
               and we'll take you off the list by hand.
