@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { plazaError, rateLimited } from '../../graphql/errors.ts';
 import type { UserRow } from '../users/find-user.ts';
+import { friendshipActivities } from '../activity/activity-triggers/social-triggers.ts';
 import { readTiePair, writeTiePair } from './ties.ts';
 
 /** Friendship actions a person may take in an hour: plenty for people, too few for a follow-spam script. */
@@ -30,7 +31,7 @@ export async function updateFriendship(
     },
   ]);
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
-  return context.store.db.transaction(async (tx) => {
+  const { before, after } = await context.store.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     await db
       .select({ id: users.id })
@@ -49,6 +50,8 @@ export async function updateFriendship(
     });
     if (!result.ok) throw plazaError(result.code, result.message);
     await writeTiePair(db, viewerId, target.id, result.pair);
-    return statusFromTies(result.pair);
+    return { before, after: result.pair };
   });
+  await friendshipActivities(context, viewerId, target.id, action, before, after);
+  return statusFromTies(after);
 }
