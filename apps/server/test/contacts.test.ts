@@ -135,7 +135,17 @@ describe('inviteContact', () => {
     expect(await countMessagesTo(t.dataDir, 'nia@example.org')).toBe(1);
   });
 
-  it('texts a number, and never writes to an address that unsubscribed', async () => {
+  it('texts a number once the inviter opted in to texting invitations, and never writes to an address that unsubscribed', async () => {
+    const refused = await invite(me, { phone: '+1 (415) 555-0123' });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'phone' });
+    expect(refused.errors?.[0]?.message).toMatch(/Turn on texting invitations/);
+    expect(await countMessagesTo(t.dataDir, '+14155550123')).toBe(0);
+    const optIn = await t.gql(
+      'mutation { updateProfileConsent(optInSms: true) { smsContactsOptin } }',
+      {},
+      me.headers,
+    );
+    expect(optIn.errors).toBeUndefined();
     expect((await invite(me, { phone: '+1 (415) 555-0123' })).data?.inviteContact).toBe(true);
     expect((await lastMessageTo(t.dataDir, '+14155550123')).text).toContain('invited you to Plaza');
     await t.plaza.platform.store.db.execute(

@@ -88,9 +88,16 @@ async function pendingJobs(key: string) {
 }
 
 let seen = 0;
-/** Messages written to the outbox since the last call. */
+/** Reminder e-mails (the only kinds whose subjects start so) written to the outbox since the last call. */
+const REMINDER_SUBJECT = /^(Still going to |Starting soon: |Today: )/;
+/**
+ * Reminder e-mails written to the outbox since the last call. Invitations and answers send their
+ * own activity e-mails (decision 0014) when the runner gets to them; those are not reminders.
+ */
 async function newMail(): Promise<OutboxMessage[]> {
-  const all = (await readOutbox(t.dataDir)).filter((m) => m.kind === 'mail');
+  const all = (await readOutbox(t.dataDir)).filter(
+    (m) => m.kind === 'mail' && REMINDER_SUBJECT.test(m.subject),
+  );
   const fresh = all.slice(seen);
   seen = all.length;
   return fresh;

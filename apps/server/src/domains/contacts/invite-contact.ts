@@ -6,6 +6,8 @@ import { badUserInput, plazaError, rateLimited } from '../../graphql/errors.ts';
 import { parseEmail, parsePhone } from '../users/contact-inputs.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { fullName } from '@plaza/core/profile';
+import { requireSmsOptIn } from './sms-consent.ts';
+import { smsAllowed } from '../system/sms-opt-outs.ts';
 
 export const INVITE_LIMITS = { sameContactDays: 7, perInviterPerDay: 50 } as const;
 
@@ -13,6 +15,8 @@ export const INVITE_LIMITS = { sameContactDays: 7, perInviterPerDay: 50 } as con
  * Sends one invitation to join Plaza, by e-mail or text, to the contact the person picked (the call
  * is the pick). Never to an address that unsubscribed from Plaza e-mail; the same address or number
  * is invited at most once a week, by anyone (CONFLICT); a person sends at most 50 a day (RATE_LIMITED).
+ * A number is texted only when the inviter opted in to texting invitations (else BAD_USER_INPUT)
+ * and the number has not opted out of Plaza's texts (else CONFLICT), see sms-consent.ts.
  */
 export async function inviteContact(
   context: RequestContext,
@@ -33,6 +37,10 @@ export async function inviteContact(
       .where(eq(emailSubscriptions.email, target));
     if (subscription && !subscription.isSubscribed)
       throw plazaError('CONFLICT', 'This address asked not to receive e-mail from Plaza.');
+  } else {
+    requireSmsOptIn(inviter, 'phone');
+    if (!(await smsAllowed(context.store.db, target)))
+      throw plazaError('CONFLICT', 'This number asked not to receive texts from Plaza.');
   }
 
   await context.store.db.transaction(async (tx) => {

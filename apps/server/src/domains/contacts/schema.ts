@@ -92,7 +92,7 @@ builder.mutationFields((t) => ({
   inviteContact: t.boolean({
     authScopes: { signedIn: true },
     description:
-      'Sends one invitation with a join link to the e-mail address or phone number the person picked. CONFLICT when it asked not to be written to or was invited in the last week; RATE_LIMITED after 50 a day.',
+      'Sends one invitation with a join link to the e-mail address or phone number the person picked. A number needs the person’s opt-in to texting invitations (updateProfileConsent), else BAD_USER_INPUT. CONFLICT when the address or number asked not to be written to or was invited in the last week; RATE_LIMITED after 50 a day.',
     args: { email: t.arg.string(), phone: t.arg.string() },
     resolve: async (_root, args, context) => {
       await inviteContact(context, await requireViewerUser(context), args);

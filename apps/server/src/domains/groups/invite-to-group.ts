@@ -10,6 +10,9 @@ import { blockedBetween } from '../social/social-sql.ts';
 import { requirePermission, type GroupAccess } from './group-access.ts';
 import { forgetGroup } from './group-loaders.ts';
 import { resolveInvitees, type InviteeInput } from './resolve-invitees.ts';
+import { groupInviteActivities } from '../activity/activity-triggers/group-triggers.ts';
+import { requireSmsOptIn } from '../contacts/sms-consent.ts';
+import { smsAllowed } from '../system/sms-opt-outs.ts';
 
 export const GROUP_INVITES_PER_DAY = 500;
 
@@ -23,7 +26,9 @@ export function groupLink(context: RequestContext, group: { slug: string; key: s
  * key), or an e-mail address or phone number; spec 5: an address or number wins over id and key.
  * An address that belongs to an account invites that account; otherwise it gets a message with the
  * group's link and whoever signs in with it counts as invited. Members, people who asked to join,
- * and anyone a block separates from the inviter are left as they are.
+ * and anyone a block separates from the inviter are left as they are. A number is texted only when
+ * the inviter opted in to texting invitations (else the whole call is BAD_USER_INPUT, nothing
+ * stored) and the number has not opted out (else it is left out and not counted).
  */
 export async function inviteToGroup(
   context: RequestContext,
@@ -47,11 +52,17 @@ export async function inviteToGroup(
 
   const resolved = await resolveInvitees(context, inviter, invitees);
   const userIds = resolved.userIds;
-  const addresses = resolved.addresses.map(({ email, phone }) =>
-    email ? { channel: 'EMAIL' as const, target: email } : { channel: 'PHONE' as const, target: phone! },
-  );
+  const addresses: Array<{ channel: 'EMAIL' | 'PHONE'; target: string }> = [];
+  for (const { email, phone } of resolved.addresses) {
+    if (email) {
+      addresses.push({ channel: 'EMAIL', target: email });
+      continue;
+    }
+    requireSmsOptIn(inviter, 'invitees');
+    if (await smsAllowed(context.store.db, phone!)) addresses.push({ channel: 'PHONE', target: phone! });
+  }
 
-  let invitedUsers = 0;
+  let invitedIds: number[] = [];
   const newAddresses: typeof addresses = [];
   await context.store.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
@@ -64,7 +75,7 @@ export async function inviteToGroup(
           sql`, `,
         )}) AND u.onboarded_at IS NOT NULL AND NOT ${blockedBetween(inviter.id, sql`u.id`)}
         ON CONFLICT (group_id, user_id) DO NOTHING RETURNING user_id`);
-      invitedUsers = inserted.rows.length;
+      invitedIds = inserted.rows.map((row) => Number((row as { user_id: number }).user_id));
     }
     for (const address of addresses) {
       const [row] = await db
@@ -76,6 +87,7 @@ export async function inviteToGroup(
     }
   });
   forgetGroup(context, access.group.id);
+  await groupInviteActivities(context, access.group, inviter.id, invitedIds);
 
   const name = fullName(inviter.first, inviter.last, inviter.username);
   const title = access.group.title || 'a group';
@@ -93,5 +105,5 @@ export async function inviteToGroup(
         text: `${name} invited you to ${title} on Plaza: ${link} . Reply STOP to opt out.`,
       });
   }
-  return { invitedUsers, invitedContacts: newAddresses.length };
+  return { invitedUsers: invitedIds.length, invitedContacts: newAddresses.length };
 }

@@ -4,6 +4,11 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { plazaError } from '../../graphql/errors.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { isBlockedBetween } from '../social/ties.ts';
+import {
+  groupInviteAnsweredActivities,
+  groupJoinRequestedActivities,
+} from '../activity/activity-triggers/group-triggers.ts';
+import { groupSuggestionActivities } from '../activity/activity-triggers/suggestion-triggers.ts';
 import { setGroupMember } from './add-group-member.ts';
 import { denied, type GroupAccess } from './group-access.ts';
 import { forgetGroup } from './group-loaders.ts';
@@ -53,5 +58,12 @@ export async function joinGroup(
       });
   });
   forgetGroup(context, access.group.id);
+  if (outcome === 'requested') {
+    await groupJoinRequestedActivities(context, access.group, user.id);
+  } else {
+    if (access.membership?.status === 'invited')
+      await groupInviteAnsweredActivities(context, access.group.id, user.id);
+    await groupSuggestionActivities(context, access.group.id, user.id);
+  }
   return outcome;
 }

@@ -6,6 +6,10 @@ import { dropGroupMember } from './add-group-member.ts';
 import type { GroupAccess } from './group-access.ts';
 import { forgetGroup } from './group-loaders.ts';
 import { recordGroupAudit } from './record-group-audit.ts';
+import {
+  groupInviteAnsweredActivities,
+  groupJoinRequestSettledActivities,
+} from '../activity/activity-triggers/group-triggers.ts';
 
 /**
  * Leaves a group, withdraws a join request or declines an invitation. The owner cannot leave
@@ -29,4 +33,8 @@ export async function leaveGroup(context: RequestContext, user: UserRow, access:
       });
   });
   forgetGroup(context, access.group.id);
+  // A withdrawn request leaves the moderators' feeds; a declined invitation the person's badge.
+  if (membership.status === 'requested')
+    await groupJoinRequestSettledActivities(context, access.group, user.id, 'withdrawn');
+  if (membership.status === 'invited') await groupInviteAnsweredActivities(context, access.group.id, user.id);
 }

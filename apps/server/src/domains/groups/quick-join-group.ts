@@ -1,6 +1,7 @@
 import { groupInvitations } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { badUserInput, rateLimited } from '../../graphql/errors.ts';
+import { badUserInput, plazaError, rateLimited } from '../../graphql/errors.ts';
+import { smsAllowed } from '../system/sms-opt-outs.ts';
 import { parseEmail, parsePhone } from '../users/contact-inputs.ts';
 import { requireViewerUser } from '../users/require-viewer-user.ts';
 import { findGroup } from './find-group.ts';
@@ -15,7 +16,9 @@ export const QUICK_JOINS_PER_HOUR = 20;
  * For people arriving from a group's link (spec 7.3 quickJoinGroup). Signed in, it joins (or asks
  * to join) like joinGroup and notes the source. Signed out, it takes an e-mail address or phone
  * number and sends the link there, to open once signed in; the row keeps the source but, made by
- * the visitor themself, it invites nobody (a link must not open a private group).
+ * the visitor themself, it invites nobody (a link must not open a private group). The text goes to
+ * the visitor's own number at their request, so it needs nobody's opt-in, but a number that opted
+ * out of Plaza's texts is not texted (CONFLICT).
  */
 export async function quickJoinGroup(
   context: RequestContext,
@@ -40,6 +43,11 @@ export async function quickJoinGroup(
   const phone = !email && input.phone?.trim() ? parsePhone(input.phone) : null;
   if (!email && !phone) throw badUserInput('email', 'Give an e-mail address or a phone number.');
   const target = (email ?? phone)!;
+  if (phone && !(await smsAllowed(context.store.db, phone)))
+    throw plazaError(
+      'CONFLICT',
+      'This number asked not to receive texts from Plaza. Give an e-mail address instead.',
+    );
   const [row] = await context.store.db
     .insert(groupInvitations)
     .values({ groupId: access.group.id, channel: email ? 'EMAIL' : 'PHONE', target, source })

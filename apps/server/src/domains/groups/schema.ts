@@ -696,7 +696,7 @@ builder.mutationFields((t) => ({
     type: QuickJoinResultRef,
     authScopes: { public: true },
     description:
-      'For people arriving from a group link: signed in, joins (or asks to); signed out, sends the link to the e-mail or phone given.',
+      'For people arriving from a group link: signed in, joins (or asks to); signed out, sends the link to the e-mail or phone given (CONFLICT for a number that opted out of Plaza texts).',
     args: {
       key: t.arg.string({ required: true }),
       phone: t.arg.string(),
@@ -712,7 +712,8 @@ builder.mutationFields((t) => ({
   inviteToGroup: t.field({
     type: InviteResultRef,
     authScopes: { signedIn: true },
-    description: 'Invites people, another group’s members, contacts or addresses (members may invite).',
+    description:
+      'Invites people, another group’s members, contacts or addresses (members may invite). A phone number needs the caller’s opt-in to texting invitations (updateProfileConsent), else BAD_USER_INPUT and nothing is sent; a number that opted out of Plaza texts is left out and not counted.',
     args: {
       id: t.arg.id({ required: true }),
       invitees: t.arg({ type: [InviteeInputRef], required: true }),

@@ -7,6 +7,8 @@ import { requirePermission, type GroupAccess } from './group-access.ts';
 import { lockGroupMember } from './find-group-member.ts';
 import { forgetGroup } from './group-loaders.ts';
 import { recordGroupAudit } from './record-group-audit.ts';
+import { groupJoinRequestSettledActivities } from '../activity/activity-triggers/group-triggers.ts';
+import { groupSuggestionActivities } from '../activity/activity-triggers/suggestion-triggers.ts';
 
 /** Answers a join request (spec 4 "Group"): status true approves it, false declines it. */
 export async function updateGroupMemberJoinStatus(
@@ -39,4 +41,11 @@ export async function updateGroupMemberJoinStatus(
     }
   });
   forgetGroup(context, access.group.id);
+  await groupJoinRequestSettledActivities(
+    context,
+    access.group,
+    userId,
+    status ? { approvedBy: actor.id } : 'declined',
+  );
+  if (status) await groupSuggestionActivities(context, access.group.id, userId);
 }

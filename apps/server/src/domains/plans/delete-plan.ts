@@ -4,6 +4,7 @@ import { planOccurrences, planResponses, plans } from '../../db/schema/index.ts'
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { dropPlanReminders, syncPlanReminders } from '../reminders/schedule-plan-reminders.ts';
+import { planAudience, planCancelledActivities } from '../activity/activity-triggers/plan-triggers.ts';
 import { planDenied, type PlanAccess } from './plan-access.ts';
 import { resolveOccurrence } from './plan-occurrence.ts';
 import type { ApplyTo } from './update-plan.ts';
@@ -19,10 +20,13 @@ export async function deletePlan(
 ): Promise<void> {
   if (!access.permissions.delete) throw planDenied(context, 'Only the plan’s creator can delete it.');
   const plan = access.plan;
+  const actorId = context.viewer?.id ?? plan.creatorId;
   if (target.applyTo === 'ONLY_THIS' && plan.recurrence) {
     if (!target.occurrence) throw badUserInput('occurrence', 'Name the occurrence to delete.');
     const occurrence = await resolveOccurrence(context, plan, target.occurrence);
     const key = new Date(occurrence.key);
+    // Read before the responses go: who was going or interested hears of the cancellation.
+    const audience = await planAudience(context.store.db, plan.id, occurrence.key);
     await context.store.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
       const row = { cancelled: true, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt };
@@ -35,11 +39,14 @@ export async function deletePlan(
         .where(and(eq(planResponses.planId, plan.id), eq(planResponses.occurrence, occurrence.key)));
       await syncPlanReminders(db, plan.id);
     });
+    await planCancelledActivities(context, plan, actorId, occurrence, audience);
     return;
   }
+  const audience = await planAudience(context.store.db, plan.id, null);
   await context.store.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     await db.delete(plans).where(eq(plans.id, plan.id));
     await dropPlanReminders(db, plan.id);
   });
+  await planCancelledActivities(context, plan, actorId, null, audience);
 }

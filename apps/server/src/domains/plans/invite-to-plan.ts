@@ -8,6 +8,9 @@ import { badUserInput, rateLimited } from '../../graphql/errors.ts';
 import { resolveInvitees, type InviteeInput } from '../groups/resolve-invitees.ts';
 import { blockedBetween } from '../social/social-sql.ts';
 import type { UserRow } from '../users/find-user.ts';
+import { planInviteActivities } from '../activity/activity-triggers/plan-triggers.ts';
+import { requireSmsOptIn } from '../contacts/sms-consent.ts';
+import { smsAllowed } from '../system/sms-opt-outs.ts';
 import { planDenied, type PlanAccess } from './plan-access.ts';
 import { forgetPlan } from './plan-loaders.ts';
 
@@ -33,7 +36,9 @@ export function planInviteLink(
  * Each invitee is a person (id or key), the members of one of the inviter's groups (isGroup), an
  * imported contact (isContact with its key), or an e-mail address or phone number; spec 5: an
  * address or number wins over id and key. An address of an account invites the account; any other
- * gets the invite link. People a block separates from the inviter are left out.
+ * gets the invite link. People a block separates from the inviter are left out. A number is texted
+ * only when the inviter opted in to texting invitations (else the whole call is BAD_USER_INPUT,
+ * nothing stored) and the number has not opted out (else it is left out and not counted).
  */
 export async function inviteToPlan(
   context: RequestContext,
@@ -50,11 +55,19 @@ export async function inviteToPlan(
   ]);
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
 
-  const { userIds, addresses } = await resolveInvitees(context, inviter, invitees);
+  const { userIds, addresses: named } = await resolveInvitees(context, inviter, invitees);
   userIds.delete(access.plan.creatorId);
+  const addresses: typeof named = [];
+  for (const address of named) {
+    if (address.phone) {
+      requireSmsOptIn(inviter, 'invitees');
+      if (!(await smsAllowed(context.store.db, address.phone))) continue;
+    }
+    addresses.push(address);
+  }
 
   const plan = access.plan;
-  let invitedUsers = 0;
+  let invitedIds: number[] = [];
   const newAddresses: typeof addresses = [];
   await context.store.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
@@ -69,7 +82,7 @@ export async function inviteToPlan(
         ON CONFLICT (plan_id, occurrence, user_id) DO UPDATE SET invited = true,
           invited_by_id = COALESCE(plan_responses.invited_by_id, excluded.invited_by_id)
         WHERE NOT plan_responses.invited RETURNING user_id`);
-      invitedUsers = inserted.rows.length;
+      invitedIds = inserted.rows.map((row) => Number((row as { user_id: number }).user_id));
     }
     for (const address of addresses) {
       const [already] = await db
@@ -90,6 +103,7 @@ export async function inviteToPlan(
     }
   });
   forgetPlan(context, plan.id);
+  await planInviteActivities(context, plan, inviter.id, invitedIds);
 
   const name = fullName(inviter.first, inviter.last, inviter.username);
   const link = planInviteLink(context, plan);
@@ -106,5 +120,5 @@ export async function inviteToPlan(
         text: `${name} invited you to ${plan.title} on Plaza: ${link} . Reply STOP to opt out.`,
       });
   }
-  return { invitedUsers, invitedContacts: newAddresses.length };
+  return { invitedUsers: invitedIds.length, invitedContacts: newAddresses.length };
 }

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PlanResponseValue } from '@plaza/core/plan-response';
 import { nextOccurrence } from '@plaza/core/plan-occurrences';
 import { planResponses } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import type { UserRow } from '../users/find-user.ts';
+import { planResponseActivities } from '../activity/activity-triggers/plan-triggers.ts';
+import { planSuggestionActivities } from '../activity/activity-triggers/suggestion-triggers.ts';
 import { planDenied, type PlanAccess } from './plan-access.ts';
 import { forgetPlan, planLoaders } from './plan-loaders.ts';
 import { resolveOccurrence, seriesOf, type PlanOccurrence } from './plan-occurrence.ts';
@@ -27,6 +29,16 @@ export async function respondToPlan(
   const plan = access.plan;
   const occurrence = await resolveOccurrence(context, plan, named);
   const invited = access.facts.isInvited;
+  const [previous] = await context.store.db
+    .select({ response: planResponses.response })
+    .from(planResponses)
+    .where(
+      and(
+        eq(planResponses.planId, plan.id),
+        eq(planResponses.occurrence, occurrence.key),
+        eq(planResponses.userId, actor.id),
+      ),
+    );
   await context.store.db
     .insert(planResponses)
     .values({ planId: plan.id, occurrence: occurrence.key, userId: actor.id, response, invited })
@@ -62,5 +74,16 @@ export async function respondToPlan(
         });
   }
   forgetPlan(context, plan.id);
+  // The creator hears of a new going or interested; friends of someone going, of a public plan.
+  if ((response === 'ATTENDING' || response === 'INTERESTED') && previous?.response !== response) {
+    await planResponseActivities(context, plan, occurrence, actor.id, response);
+    if (response === 'ATTENDING')
+      await planSuggestionActivities(
+        context,
+        { id: plan.id, endsAt: occurrence.endsAt },
+        occurrence.key,
+        actor.id,
+      );
+  }
   return occurrence;
 }

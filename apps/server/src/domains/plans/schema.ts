@@ -744,7 +744,8 @@ builder.mutationFields((t) => ({
   inviteToPlan: t.field({
     type: PlanInviteResultRef,
     authScopes: { signedIn: true },
-    description: 'Invites people, a group’s members, contacts or addresses (those the share mask admits).',
+    description:
+      'Invites people, a group’s members, contacts or addresses (those the share mask admits). A phone number needs the caller’s opt-in to texting invitations (updateProfileConsent), else BAD_USER_INPUT and nothing is sent; a number that opted out of Plaza texts is left out and not counted.',
     args: {
       key: t.arg.string({ required: true }),
       invitees: t.arg({ type: [PlanInviteeInput], required: true }),

@@ -7,6 +7,11 @@ import { planOccurrences, plans, type PlanOccurrenceChanges } from '../../db/sch
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { UserRow } from '../users/find-user.ts';
+import {
+  occurrenceShape,
+  planShape,
+  planUpdatedActivities,
+} from '../activity/activity-triggers/plan-triggers.ts';
 import { checkImage } from '../groups/group-input.ts';
 import { syncPlanReminders } from '../reminders/schedule-plan-reminders.ts';
 import { rememberPlanVenue } from '../places/remember-venue.ts';
@@ -41,7 +46,13 @@ export async function updatePlan(
     await changeOneOccurrence(context, actor, existing, occurrence, input);
     await syncPlanReminders(context.store.db, existing.id);
     forgetPlan(context, existing.id);
-    return { row: existing, occurrence: await resolveOccurrence(context, existing, target.occurrence) };
+    const changed = await resolveOccurrence(context, existing, target.occurrence);
+    await planUpdatedActivities(context, existing, actor.id, {
+      before: occurrenceShape(existing, occurrence),
+      after: occurrenceShape(existing, changed),
+      occurrence: occurrence.key,
+    });
+    return { row: existing, occurrence: changed };
   }
   const values = await checkPlanInput(context, actor.id, input, existing, {
     inGroup: existing.groupId !== null,
@@ -65,6 +76,11 @@ export async function updatePlan(
     return updated!;
   });
   forgetPlan(context, existing.id);
+  await planUpdatedActivities(context, row, actor.id, {
+    before: planShape(existing),
+    after: planShape(row),
+    occurrence: null,
+  });
   return { row, occurrence: null };
 }
 

@@ -8,7 +8,7 @@ import type { PlanRow } from '../plans/plan-loaders.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import { createPlanReplyToken } from './plan-reply-token.ts';
-import { emailReminderChannel, type ReminderChannel } from './reminder-channels.ts';
+import { activityReminderChannel, emailReminderChannel, type ReminderChannel } from './reminder-channels.ts';
 import {
   PLAN_REMINDER_JOB,
   PLAN_REMINDERS_SYNC_JOB,
@@ -150,7 +150,8 @@ async function deliver(platform: Platform, channels: ReminderChannel[], job: Cla
 export function registerPlanReminderJobs(
   runner: JobRunner,
   platform: Platform,
-  channels: ReminderChannel[] = [emailReminderChannel(platform)],
+  // The feed first: a retry after a failed e-mail folds into the same activity row.
+  channels: ReminderChannel[] = [activityReminderChannel(platform), emailReminderChannel(platform)],
 ): void {
   runner.register(PLAN_REMINDERS_SYNC_JOB, async (job, { now }) => {
     if (typeof job.payload.planId === 'number')

@@ -2,6 +2,8 @@ import { calendarLocation } from '@plaza/core/calendar-links';
 import type { PlanReminderKind } from '@plaza/core/plan-reminders';
 import { fullName } from '@plaza/core/profile';
 import type { Platform } from '../../graphql/context.ts';
+import { channelsOf, recordActivity } from '../activity/record-activity.ts';
+import { planPath } from '../activity/activity-triggers/trigger-support.ts';
 import type { OccurrenceAt } from '../plans/plan-occurrence-rows.ts';
 import type { PlanRow } from '../plans/plan-loaders.ts';
 
@@ -24,8 +26,8 @@ export interface PlanReminder {
 }
 
 /**
- * A way to reach people. E-mail is the only one today; the in-app activity feed and push
- * notifications (a later issue) become channels here, and every reminder goes through all of them.
+ * A way to reach people: the reminder e-mail (with its one-click answers) and the activity feed
+ * (PLAN_REMINDER, which also pushes); every reminder goes through all of them.
  */
 export interface ReminderChannel {
   name: string;
@@ -44,13 +46,17 @@ export function reminderWhen(occurrence: OccurrenceAt, plan: Pick<PlanRow, 'time
   return text.replace(/[\u2009\u202f\u00a0]/g, ' ');
 }
 
-/** Reminder e-mails, written in the plain style of Plaza's other mails (see invite-to-plan.ts). */
+/**
+ * Reminder e-mails, written in the plain style of Plaza's other mails (see invite-to-plan.ts); not
+ * to someone who turned the e-mail of plan reminders off (decision 0014 preferences).
+ */
 export function emailReminderChannel(platform: Platform): ReminderChannel {
   return {
     name: 'email',
     async deliver(reminder) {
       const { person, plan, occurrence, links } = reminder;
       if (!person.email || !person.emailVerified) return;
+      if (!(await channelsOf(platform.store.db, person.id, 'PLAN_REMINDER')).EMAIL) return;
       const changes = occurrence.changes;
       const title = changes.title ?? plan.title;
       const when = reminderWhen(occurrence, plan);
@@ -77,6 +83,39 @@ export function emailReminderChannel(platform: Platform): ReminderChannel {
           `Are you still going? One click answers:\n\n` +
           `Yes, I'm going: ${links.yes}\n\nNo, I can't make it: ${links.no}\n\n` +
           `Open the plan: ${links.plan}\n`,
+      });
+    },
+  };
+}
+
+/**
+ * Reminders in the activity feed (PLAN_REMINDER): one row per occurrence, the hour-before one
+ * taking the place of the day-before one; recordActivity applies the person's choices and mutes
+ * and schedules the push.
+ */
+export function activityReminderChannel(platform: Platform): ReminderChannel {
+  return {
+    name: 'activity',
+    async deliver(reminder) {
+      const { person, plan, occurrence } = reminder;
+      const title = occurrence.changes.title ?? plan.title;
+      const when = reminderWhen(occurrence, plan);
+      await recordActivity(platform, {
+        receiverId: person.id,
+        creatorId: null,
+        type: 'PLAN_REMINDER',
+        action: reminder.kind === 'STARTS_SOON' ? 'starts' : 'still-going',
+        model: { type: 'Plan', id: plan.id },
+        to: title,
+        href: planPath(plan, occurrence.key || null),
+        message:
+          reminder.kind === 'STARTS_SOON'
+            ? plan.allDay
+              ? `${title} is today`
+              : `${title} starts soon: ${when}`
+            : `Still going to ${title}? It is on ${when}`,
+        subject: `plan:${plan.id}`,
+        collapseKey: `plan-reminder:${plan.id}:${occurrence.key}`,
       });
     },
   };
