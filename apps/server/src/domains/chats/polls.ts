@@ -9,6 +9,7 @@ import { chatDenied, type ChatAccess } from './chat-access.ts';
 import { findMessage } from './change-message.ts';
 import { takeChatRevs } from './chat-revisions.ts';
 import { announceChange, checkClientId, storeMessage, type MessageRow } from './send-message.ts';
+import { pollVoteActivities } from '../activity/activity-triggers/chat-triggers.ts';
 
 function valueOf<T>(checked: Checked<T>): T {
   if (!checked.ok) throw badUserInput(checked.problem.field, checked.problem.message);
@@ -94,6 +95,7 @@ export async function votePoll(
     return updated!;
   });
   await announceChange(context, access.chat, row.rev);
+  if (chosen.length > 0) await pollVoteActivities(context, access, row, viewerId);
   return row;
 }
 

@@ -13,6 +13,7 @@ import { publishChatEvent } from './chat-events.ts';
 import { chatListUserIds } from './chat-revisions.ts';
 import { publishChatListEvent } from './my-chat-events.ts';
 import { findThreadRoot, recordReply } from './threads.ts';
+import { messageActivities } from '../activity/activity-triggers/chat-triggers.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -156,6 +157,7 @@ export async function storeMessage(
     return winner;
   }
   await announceChange(context, access.chat, root ? stored.rev + 1 : stored.rev);
+  await messageActivities(context, access, stored, root);
   return stored;
 }
 
