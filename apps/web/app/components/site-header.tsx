@@ -49,7 +49,7 @@ function SearchBox() {
   return (
     <form
       role="search"
-      className="relative min-w-0 flex-1 sm:max-w-sm"
+      className="relative min-w-0 flex-1 max-[420px]:hidden sm:max-w-sm"
       onSubmit={(event) => {
         event.preventDefault();
         const query = text.trim();
