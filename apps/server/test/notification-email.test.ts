@@ -9,6 +9,7 @@ import { recordActivity } from '../src/domains/activity/record-activity.ts';
 import { scheduleDigestSweep } from '../src/domains/notification-email/daily-digest.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { buildUser } from './support/factories.ts';
+import { nextIp, postAuth } from './support/sign-in.ts';
 
 /**
  * Notification e-mails and the daily digest (decision 0014), delivered to a real SMTP receiver:
@@ -291,6 +292,51 @@ describe('notification e-mails', () => {
     expect((await mailsTo(fin.email!)).map((mail) => mail.subject)).toEqual([
       'Cleo Built invited you to Swimmers',
     ]);
+  });
+});
+
+describe('through the real friendship mutation', () => {
+  /** Signs in with the code the SMTP receiver got, as the person would; onboarded like support/people.ts. */
+  async function signIn(first: string) {
+    const email = `${first.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const ip = { 'x-forwarded-for': nextIp() };
+    const sent = await postAuth(t, '/email-otp/send-verification-otp', { email, type: 'sign-in' }, ip);
+    expect(sent.status).toBe(200);
+    const [codeMail] = (await mailsTo(email)).slice(-1);
+    const otp = /\b(\d{6})\b/.exec(codeMail?.text ?? '')?.[1];
+    const res = await postAuth<{ token: string; user: { id: number } }>(
+      t,
+      '/sign-in/email-otp',
+      { email, otp },
+      { ...ip, 'plaza-session-strategy': 'bearer' },
+    );
+    expect(res.status).toBe(200);
+    await db().execute(sql`UPDATE users SET username = ${`${first.toLowerCase()}${res.body.user.id}`},
+      first = ${first}, last = 'Test', onboarded_at = now() WHERE id = ${res.body.user.id}`);
+    return { id: res.body.user.id, email, headers: { authorization: `Bearer ${res.body.token}` } };
+  }
+
+  const ASK = 'mutation ($id: Int!) { updateFriendship(userId: $id, action: FRIENDS) { friendshipStatus } }';
+
+  it('e-mails a friend request, and its link stops the next one', async () => {
+    const ana = await signIn('Anya');
+    const ben = await signIn('Benji');
+    const cy = await signIn('Cyra');
+    const codeMails = (await mailsTo(ana.email)).length;
+
+    const asked = await t.gql(ASK, { id: ana.id }, ben.headers);
+    expect(asked.errors).toBeUndefined();
+    await t.plaza.jobs.runDue(new Date(Date.now() + 11 * MINUTE));
+    const mails = (await mailsTo(ana.email)).slice(codeMails);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Benji Test wants to be your friend']);
+    const link = listUnsubscribeOf(mails[0]!);
+    expect(mails[0]!.text).toContain(`Stop e-mails about friend requests: ${link}`);
+
+    const res = await followUnsubscribeLink(link);
+    expect(res.data!.unsubscribeEmail).toMatchObject({ scope: 'FRIEND_REQUEST' });
+    expect((await t.gql(ASK, { id: ana.id }, cy.headers)).errors).toBeUndefined();
+    await t.plaza.jobs.runDue(new Date(Date.now() + 11 * MINUTE));
+    expect((await mailsTo(ana.email)).slice(codeMails)).toHaveLength(1);
   });
 });
 
