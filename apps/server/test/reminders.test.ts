@@ -159,14 +159,24 @@ describe('reminders before a plan', () => {
         /^http:\/\/plaza\.test\/plan-reply\/[\w-]+\.[\w-]+\?answer=yes$/,
       );
       expect(mail.text).toContain(`Open the plan: http://plaza.test/${plan.slug}/${plan.key}`);
+      expect(mail.text).toMatch(/Stop e-mails about plan reminders: http:\/\/plaza\.test\/unsubscribe\?/);
     }
     // Run again: the reminder went out once.
     await t.plaza.jobs.runDue(new Date(start.getTime() - DAY + 60_000));
     expect(await newMail()).toEqual([]);
 
+    // Ben follows the one-click link of his reminder: no more reminder e-mails for him.
+    const bensMail = asks.find((m) => m.to === ben.email)!;
+    const link = new URL(/Stop e-mails about plan reminders: (\S+)/.exec(bensMail.text)![1]!);
+    const stopped = await t.gql<{ unsubscribeEmail: { scope: string } }>(
+      'mutation ($e: String!, $t: String!) { unsubscribeEmail(email: $e, token: $t) { scope } }',
+      { e: link.searchParams.get('email'), t: link.searchParams.get('token') },
+    );
+    expect(stopped.data?.unsubscribeEmail.scope).toBe('PLAN_REMINDER');
+
     await t.plaza.jobs.runDue(new Date(start.getTime() - HOUR));
     const soon = await newMail();
-    expect(soon.map((m) => m.to).sort()).toEqual([ben.email, cai.email].sort());
+    expect(soon.map((m) => m.to)).toEqual([cai.email]);
     expect(soon[0]!.subject).toBe('Starting soon: Picnic, by the lake');
     expect(await pendingJobs(plan.key)).toEqual([]);
   });

@@ -60,7 +60,8 @@ export function subjectOf(message: string): string {
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
-function footerText(footer: MailFooter): string {
+/** The plain-text end of a notification mail: its unsubscribe link and the settings page. */
+export function footerText(footer: MailFooter): string {
   return `\n--\n${footer.unsubscribeText}: ${footer.unsubscribeUrl}\nChoose which e-mails you get: ${footer.settingsUrl}\n`;
 }
 
@@ -87,7 +88,8 @@ function button(href: string, text: string): string {
   );
 }
 
-const unsubscribeHeaders = (footer: MailFooter) => ({
+/** One-click unsubscribe headers (RFC 8058) of a notification mail. */
+export const unsubscribeHeaders = (footer: MailFooter) => ({
   'List-Unsubscribe': `<${footer.unsubscribeUrl}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });

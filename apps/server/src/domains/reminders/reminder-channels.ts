@@ -2,6 +2,8 @@ import { calendarLocation } from '@plaza/core/calendar-links';
 import type { PlanReminderKind } from '@plaza/core/plan-reminders';
 import { fullName } from '@plaza/core/profile';
 import type { Platform } from '../../graphql/context.ts';
+import { footerText, unsubscribeHeaders } from '../notification-email/notification-mail.ts';
+import { unsubscribeFooter } from '../notification-email/unsubscribe-footer.ts';
 import { channelsOf, recordActivity } from '../activity/record-activity.ts';
 import { planPath } from '../activity/activity-triggers/trigger-support.ts';
 import type { OccurrenceAt } from '../plans/plan-occurrence-rows.ts';
@@ -67,11 +69,19 @@ export function emailReminderChannel(platform: Platform): ReminderChannel {
       ]);
       const greeting = `Hi ${fullName(person.first, person.last, person.username)},`;
       const where = place ? `\nWhere: ${place}` : '';
+      // Like every notification mail: one click stops plan reminders by e-mail (decision 0014).
+      const footer = unsubscribeFooter(
+        platform,
+        { userId: person.id, email: person.email },
+        'PLAN_REMINDER',
+        new Date(),
+      );
       if (reminder.kind === 'STARTS_SOON') {
         await platform.mail.send({
           to: person.email,
           subject: plan.allDay ? `Today: ${title}` : `Starting soon: ${title}`,
-          text: `${greeting}\n\n${title} ${plan.allDay ? 'is today' : 'starts soon'}.\n\nWhen: ${when}${where}\n\nOpen the plan: ${links.plan}\n`,
+          text: `${greeting}\n\n${title} ${plan.allDay ? 'is today' : 'starts soon'}.\n\nWhen: ${when}${where}\n\nOpen the plan: ${links.plan}\n${footerText(footer)}`,
+          headers: unsubscribeHeaders(footer),
         });
         return;
       }
@@ -82,7 +92,8 @@ export function emailReminderChannel(platform: Platform): ReminderChannel {
           `${greeting}\n\nYou said you are going to ${title}.\n\nWhen: ${when}${where}\n\n` +
           `Are you still going? One click answers:\n\n` +
           `Yes, I'm going: ${links.yes}\n\nNo, I can't make it: ${links.no}\n\n` +
-          `Open the plan: ${links.plan}\n`,
+          `Open the plan: ${links.plan}\n${footerText(footer)}`,
+        headers: unsubscribeHeaders(footer),
       });
     },
   };
