@@ -14,12 +14,10 @@
  *
  * `npm run bench:chat`.
  */
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
 import {
   logLine,
@@ -29,6 +27,7 @@ import {
   stopServer,
   waitHealthy,
 } from './support/server.ts';
+import { benchPeople, ms, percentile, sleep, type Person } from './support/people.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3302);
 const base = `http://127.0.0.1:${port}`;
@@ -44,98 +43,10 @@ const WORDS =
     ' ',
   );
 
-interface Person {
-  id: number;
-  email: string;
-  cookie: string;
-  /** An address of the documentation range, sent as X-Forwarded-For: sign-in limits count per address. */
-  address: string;
-}
-
-function percentile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
-
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-function headersOf(person: Pick<Person, 'address'> & { cookie?: string }): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    origin: base,
-    'x-forwarded-for': person.address,
-    ...(person.cookie ? { cookie: person.cookie } : {}),
-  };
-}
-
-async function graphql<T>(
-  person: Pick<Person, 'address' | 'cookie'>,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<T> {
-  const response = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: headersOf(person),
-    body: JSON.stringify({ query, variables }),
-  });
-  const json = (await response.json()) as { data?: T; errors?: unknown };
-  if (!json.data || json.errors) throw new Error(`GraphQL failed: ${JSON.stringify(json.errors)}`);
-  return json.data;
-}
-
-/** The sign-in code of the newest mail to `email` in the server's outbox, waiting for it. */
-async function codeFor(outbox: string, email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    for (const name of names.sort().reverse()) {
-      const raw = await readFile(path.join(outbox, name), 'utf8');
-      if (!raw.includes(email)) continue;
-      // The body, not the headers (a Date or Message-ID holds digits too), and six digits standing
-      // alone: not part of a longer number, a time or an identifier.
-      const body = raw.slice(raw.search(/\r?\n\r?\n/));
-      const code = /(?<![\w:.=-])(\d{6})(?![\w:.-])/.exec(body)?.[1];
-      if (code) return code;
-    }
-    await sleep(100);
-  }
-  throw new Error(`no sign-in code for ${email} in ${outbox}`);
-}
-
-let people = 0;
-
-/** A new person: a code by e-mail, signed in with it, a profile with a name and a username. */
-async function signUp(outbox: string, label: string): Promise<Person> {
-  people += 1;
-  const stamp = `${Date.now().toString(36)}${people}`;
-  const email = `bench-${label}-${stamp}@example.org`;
-  const address = `2001:db8::${people.toString(16)}`;
-  const sent = await fetch(`${base}/api/auth/email-otp/send-verification-otp`, {
-    method: 'POST',
-    headers: headersOf({ address }),
-    body: JSON.stringify({ email, type: 'sign-in' }),
-  });
-  if (!sent.ok) throw new Error(`sending a code failed: ${sent.status} ${await sent.text()}`);
-  const otp = await codeFor(outbox, email);
-  const signedIn = await fetch(`${base}/api/auth/sign-in/email-otp`, {
-    method: 'POST',
-    headers: headersOf({ address }),
-    body: JSON.stringify({ email, otp }),
-  });
-  if (!signedIn.ok) throw new Error(`signing in failed: ${signedIn.status} ${await signedIn.text()}`);
-  const token = signedIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!)
-    .find((pair) => pair.startsWith('plaza.session_token='));
-  if (!token) throw new Error('no plaza.session_token cookie after signing in');
-  const { updateProfile } = await graphql<{ updateProfile: { id: number } }>(
-    { address, cookie: token },
-    'mutation ($u: UpdateProfileInput!) { updateProfile(user: $u) { id } }',
-    { u: { first: 'Bench', last: label, username: `bench_${label}_${stamp}`.slice(0, 30) } },
-  );
-  return { id: Number(updateProfile.id), email, cookie: token, address };
-}
+await requireFreePort(port);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'plaza-bench-chat-'));
+const outbox = path.join(dataDir, 'outbox');
+const { headersOf, graphql, signUp, wsClient } = benchPeople(base, outbox);
 
 async function openDirectChat(from: Person, to: Person): Promise<string> {
   const { openDirectChat } = await graphql<{ openDirectChat: { key: string } }>(
@@ -214,21 +125,6 @@ async function sendLoad(
     `${failures} failed`,
     `${(await residentMegabytes(pid)).toFixed(0)} MB`,
   );
-}
-
-/** A graphql-ws client speaking as `person` (its session cookie on the upgrade request). */
-function wsClient(person: Person): Client {
-  class CookieWebSocket extends WebSocket {
-    constructor(address: string | URL, protocols?: string | string[]) {
-      super(address, protocols, { headers: { cookie: person.cookie, origin: base } });
-    }
-  }
-  return createClient({
-    url: `ws://127.0.0.1:${port}/graphql`,
-    webSocketImpl: CookieWebSocket,
-    retryAttempts: 0,
-    lazy: false,
-  });
 }
 
 interface ChatEventData {
@@ -450,9 +346,6 @@ async function browserList(person: Person, chatKey: string, pid: number): Promis
   }
 }
 
-await requireFreePort(port);
-const dataDir = await mkdtemp(path.join(tmpdir(), 'plaza-bench-chat-'));
-const outbox = path.join(dataDir, 'outbox');
 const server = spawnServer({
   port,
   dataDir,
@@ -481,11 +374,11 @@ try {
     `city data set loaded in the background in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s after start`,
   );
   const pid = server.pid!;
-  const [ana, ben, cy] = [
-    await signUp(outbox, 'ana'),
-    await signUp(outbox, 'ben'),
-    await signUp(outbox, 'cy'),
-  ] as [Person, Person, Person];
+  const [ana, ben, cy] = [await signUp('ana'), await signUp('ben'), await signUp('cy')] as [
+    Person,
+    Person,
+    Person,
+  ];
   const firstChat = await openDirectChat(ana, ben);
   const secondChat = await openDirectChat(ana, cy);
   console.log(`server RSS before load: ${(await residentMegabytes(pid)).toFixed(0)} MB\n`);
@@ -505,7 +398,7 @@ try {
   );
 
   const members: Person[] = [];
-  for (let index = 1; index < SUBSCRIBERS; index++) members.push(await signUp(outbox, `m${index}`));
+  for (let index = 1; index < SUBSCRIBERS; index++) members.push(await signUp(`m${index}`));
   await fanOut(ana, members, pid);
 
   await browserList(ana, firstChat, pid);

@@ -5,6 +5,7 @@ import type { ActivitySuggestion } from '../../db/schema/index.ts';
 import type { Platform } from '../../graphql/context.ts';
 import { scheduleJob, type ClaimedJob, type JobRunner } from '../../platform/jobs/jobs.ts';
 import { rows } from '../social/social-sql.ts';
+import { loadActivityPeople } from './list-activities.ts';
 import { ACTIVITY_CHANNEL_JOB, channelsOf, isMuted } from './record-activity.ts';
 
 /** One stored activity, as channels see it. */
@@ -112,43 +113,6 @@ export async function quietHoursOf(db: Database, userId: number): Promise<QuietH
   return { start: Number(row.quiet_start), end: Number(row.quiet_end), timeZone: row.time_zone ?? 'UTC' };
 }
 
-async function loadPeople(
-  db: Database,
-  ids: number[],
-): Promise<Map<number, ActivityPerson & { email: string | null; emailVerified: boolean }>> {
-  if (ids.length === 0) return new Map();
-  const found = await rows<{
-    id: number;
-    username: string;
-    first: string;
-    last: string;
-    image: string | null;
-    email: string | null;
-    email_verified: boolean;
-  }>(
-    db,
-    sql`SELECT id, username, first, last, image, email, email_verified FROM users
-        WHERE id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  );
-  return new Map(
-    found.map((u) => [
-      Number(u.id),
-      {
-        id: Number(u.id),
-        username: u.username,
-        first: u.first,
-        last: u.last,
-        image: u.image,
-        email: u.email,
-        emailVerified: u.email_verified,
-      },
-    ]),
-  );
-}
-
 /**
  * Runs one channel of one activity (decision 0014). Nothing goes out when the activity is gone,
  * was folded into a newer one (its time changed), was seen meanwhile, is now muted, or the
@@ -182,7 +146,7 @@ async function runChannelJob(
     });
     return;
   }
-  const people = await loadPeople(
+  const people = await loadActivityPeople(
     db,
     [activity.receiverId, activity.creatorId].filter((id): id is number => id !== null),
   );

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Platform } from '../../graphql/context.ts';
 import { badUserInput, plazaError } from '../../graphql/errors.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
-import { ACTIVITY_COLUMNS, activityOf, type ActivityRow } from './activity-delivery.ts';
+import { ACTIVITY_COLUMNS, activityOf, type ActivityPerson, type ActivityRow } from './activity-delivery.ts';
 import { publishActivityChange } from './record-activity.ts';
 
 export interface ActivityList {
@@ -128,11 +128,11 @@ export async function markActivityRead(
   return unreadCountOf(db, userId);
 }
 
-/** The people named on activities (creator, receiver), in one read. */
+/** The people named on activities (creator, receiver), in one read; the address is for channels only. */
 export async function loadActivityPeople(
   db: Database,
   ids: readonly number[],
-): Promise<Map<number, { id: number; username: string; first: string; last: string; image: string | null }>> {
+): Promise<Map<number, ActivityPerson & { email: string | null; emailVerified: boolean }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const found = await rows<{
@@ -141,12 +141,27 @@ export async function loadActivityPeople(
     first: string;
     last: string;
     image: string | null;
+    email: string | null;
+    email_verified: boolean;
   }>(
     db,
-    sql`SELECT id, username, first, last, image FROM users WHERE id IN (${sql.join(
+    sql`SELECT id, username, first, last, image, email, email_verified FROM users WHERE id IN (${sql.join(
       unique.map((id) => sql`${id}`),
       sql`, `,
     )})`,
   );
-  return new Map(found.map((u) => [Number(u.id), { ...u, id: Number(u.id) }]));
+  return new Map(
+    found.map((u) => [
+      Number(u.id),
+      {
+        id: Number(u.id),
+        username: u.username,
+        first: u.first,
+        last: u.last,
+        image: u.image,
+        email: u.email,
+        emailVerified: u.email_verified,
+      },
+    ]),
+  );
 }

@@ -75,7 +75,7 @@ const ActivitySuggestionRef = builder.objectRef<ActivitySuggestion>('ActivitySug
       resolve: async (s, _a, c) => {
         if (s.kind === 'POLL') return [];
         const people = await loadActivityPeople(c.store.db, s.userIds.slice(0, 12));
-        return s.userIds.map((id) => people.get(id)).filter((u): u is ActivityPersonView => u !== undefined);
+        return s.userIds.map((id) => people.get(id)).filter((u) => u !== undefined);
       },
     }),
   }),
@@ -84,12 +84,34 @@ const ActivitySuggestionRef = builder.objectRef<ActivitySuggestion>('ActivitySug
 /** People of a page of activities, read once per request. */
 const peopleOfRequest = new WeakMap<RequestContext, Map<number, Promise<ActivityPersonView | null>>>();
 
-function personOf(context: RequestContext, id: number): Promise<ActivityPersonView | null> {
+function peopleCache(context: RequestContext): Map<number, Promise<ActivityPersonView | null>> {
   let cache = peopleOfRequest.get(context);
   if (!cache) {
     cache = new Map();
     peopleOfRequest.set(context, cache);
   }
+  return cache;
+}
+
+/** Reads the creators and receivers of a page of activities in one query. */
+function primePeople(context: RequestContext, activities: readonly ActivityRow[]): void {
+  const cache = peopleCache(context);
+  const ids = [
+    ...new Set(
+      activities.flatMap((a) => (a.creatorId === null ? [a.receiverId] : [a.creatorId, a.receiverId])),
+    ),
+  ].filter((id) => !cache.has(id));
+  if (ids.length === 0) return;
+  const loaded = loadActivityPeople(context.store.db, ids);
+  for (const id of ids)
+    cache.set(
+      id,
+      loaded.then((people) => people.get(id) ?? null),
+    );
+}
+
+function personOf(context: RequestContext, id: number): Promise<ActivityPersonView | null> {
+  const cache = peopleCache(context);
   let found = cache.get(id);
   if (!found) {
     found = loadActivityPeople(context.store.db, [id]).then((m) => m.get(id) ?? null);
@@ -127,7 +149,13 @@ const ActivityRef = builder.objectRef<ActivityRow>('Activity').implement({
 
 const ActivityListRef = builder.objectRef<ActivityList>('ActivityList').implement({
   fields: (t) => ({
-    activities: t.field({ type: [ActivityRef], resolve: (l) => l.activities }),
+    activities: t.field({
+      type: [ActivityRef],
+      resolve: (l, _args, context) => {
+        primePeople(context, l.activities);
+        return l.activities;
+      },
+    }),
     lastChecked: t.string({ nullable: true, resolve: (l) => l.lastChecked?.toISOString() ?? null }),
     unreadCount: t.exposeInt('unreadCount'),
     nextMarker: t.exposeString('nextMarker', { nullable: true }),
