@@ -8,6 +8,7 @@ import { registerActivityJobs, type ActivityChannel } from './domains/activity/a
 import { registerNotificationEmailJobs } from './domains/notification-email/daily-digest.ts';
 import { emailActivityChannel } from './domains/notification-email/email-activity-channel.ts';
 import { createPushChannel } from './domains/push/push-channel.ts';
+import { vapidKeys } from './domains/push/vapid-keys.ts';
 import { registerPlanReminderJobs } from './domains/reminders/plan-reminder-jobs.ts';
 import type { Platform } from './graphql/context.ts';
 import { createPlazaYoga, type PlazaYoga } from './graphql/create-yoga.ts';
@@ -67,6 +68,8 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   registerActivityJobs(jobs, platform, activityChannels);
   // The daily digest for people who were away; its hourly sweep is scheduled here.
   await registerNotificationEmailJobs(jobs, platform);
+  // Web Push keys are made at first start (decision 0014), so every process signs with the same pair.
+  await vapidKeys(store);
   const yoga = createPlazaYoga(platform);
   const http = await createHttpApp(platform, yoga, createMetrics(), options);
   return {

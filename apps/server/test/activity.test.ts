@@ -65,6 +65,15 @@ function friendRequest(from: Person, to: Person, extra: Partial<ActivityInput> =
   };
 }
 
+describe('start-up', () => {
+  it('has made the Web Push (VAPID) keys before anyone asks for them', async () => {
+    const found = await t.plaza.platform.store.db.execute(
+      sql`SELECT value FROM server_secrets WHERE name = 'vapid'`,
+    );
+    expect(found.rows).toHaveLength(1);
+  });
+});
+
 describe('the activity feed', () => {
   it('lists a person’s activities newest first, highlighted until cleared, and pages with a marker', async () => {
     const p = t.plaza.platform;
