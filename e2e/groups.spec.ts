@@ -72,7 +72,10 @@ test('create a group with a photo, make it request-to-join, a second person asks
   const members = pageA.getByRole('region', { name: 'Members' });
   await expect(members.getByRole('listitem')).toHaveCount(2);
   await expect(members.getByText(`@${b.username}`)).toBeVisible();
-  await pageA.getByRole('link', { name: 'Activity' }).click();
+  await pageA
+    .getByRole('navigation', { name: 'Group sections' })
+    .getByRole('link', { name: 'Activity' })
+    .click();
   const activity = pageA.getByRole('region', { name: 'Activity' });
   await expect(activity.getByText('group.user.approve')).toBeVisible();
   await expect(activity.getByText('approved Robin Tester’s request to join')).toBeVisible();
