@@ -96,7 +96,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-2xl px-4 py-14 sm:px-6 sm:py-20">
       <h1 className="font-display text-4xl font-extrabold tracking-tight sm:text-5xl">
-        Unsubscribe from Plaza e-mails
+        Unsubscribe from Plaza <span className="whitespace-nowrap">e-mails</span>
       </h1>
       {actionData?.status === 'unsubscribed' ? (
         <Card>
