@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../graphql/context.ts';
 import type { ActivityBusEvent } from '../../platform/bus/bus.ts';
-import { waitUntilLive } from '../chats/chat-events.ts';
+import { LIVE, liveWakeups } from '../chats/chat-events.ts';
 import { rows } from '../social/social-sql.ts';
 import { ACTIVITY_COLUMNS, activityOf, type ActivityRow } from './activity-delivery.ts';
 import { unreadCountOf } from './list-activities.ts';
@@ -12,6 +12,11 @@ export interface MyActivityEvent {
   unreadCount: number;
   /** The newest activity in the feed, so a client can show it without a second call. */
   latest: ActivityRow | null;
+}
+
+/** What a client has been told: the count and the newest activity's id and time. */
+function fingerprint(state: MyActivityEvent): string {
+  return `${state.unreadCount}:${state.latest?.id ?? 0}:${state.latest?.createdAt.getTime() ?? 0}`;
 }
 
 async function readState(context: RequestContext, userId: number, kind: MyActivityEvent['kind']) {
@@ -30,7 +35,7 @@ async function readState(context: RequestContext, userId: number, kind: MyActivi
 /**
  * The person's badge, live (decision 0014): READY with the unread count once the subscription is
  * live (a client that missed changes while away learns the count here), then CHANGED after every
- * new, re-opened or read activity of theirs, from any process. A burst of wake-ups is read once.
+ * new, re-opened or read activity of theirs, from any process, each time something changed.
  */
 export async function* myActivityEventStream(
   context: RequestContext,
@@ -38,34 +43,23 @@ export async function* myActivityEventStream(
 ): AsyncGenerator<MyActivityEvent> {
   const iterator = context.bus.pubsub.subscribe('activity:changed')[Symbol.asyncIterator]();
   const nonce = randomUUID();
-  const ping = () => {
-    context.bus.pubsub.publish('activity:changed', { kind: 'PING', nonce });
-  };
-  try {
-    const live = await waitUntilLive<ActivityBusEvent>(
-      iterator,
-      ping,
-      (event) => event.kind === 'PING' && event.nonce === nonce,
-      (event) => event.kind === 'PING',
-    );
-    if (live === 'closed') return;
-    let next = live.next;
-    const heard = live.heard;
-    yield await readState(context, userId, 'READY');
-    for (;;) {
-      let event = heard.shift();
-      if (!event) {
-        const result = await next;
-        if (result.done) return;
-        next = iterator.next();
-        event = result.value;
-      }
-      if (event.kind === 'PING' || event.userId !== userId) continue;
-      // Everything heard meanwhile for this person is covered by one read.
-      heard.length = 0;
-      yield await readState(context, userId, 'CHANGED');
+  // A burst of wake-ups for one change reads again but tells the client only what is new.
+  let told = '';
+  for await (const event of liveWakeups<ActivityBusEvent>(
+    iterator,
+    () => void context.bus.pubsub.publish('activity:changed', { kind: 'PING', nonce }),
+    (heard) => heard.kind === 'PING' && heard.nonce === nonce,
+    (heard) => heard.kind === 'PING',
+  )) {
+    if (event === LIVE) {
+      const state = await readState(context, userId, 'READY');
+      told = fingerprint(state);
+      yield state;
+    } else if (event.kind === 'CHANGED' && event.userId === userId) {
+      const state = await readState(context, userId, 'CHANGED');
+      if (fingerprint(state) === told) continue;
+      told = fingerprint(state);
+      yield state;
     }
-  } finally {
-    await iterator.return?.();
   }
 }

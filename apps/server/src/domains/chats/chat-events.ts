@@ -73,6 +73,41 @@ export async function waitUntilLive<T>(
   }
 }
 
+/** Yielded once by `liveWakeups` when the subscription is live. */
+export const LIVE = Symbol('live');
+
+/**
+ * The wake-ups of a bus subscription for one subscriber: LIVE once its own ping came back (so
+ * nothing published after the caller's first read is missed), then every event but pings, the
+ * ones heard while waiting first. Ends when the bus iterator ends; closes it when the consumer stops.
+ */
+export async function* liveWakeups<T>(
+  iterator: AsyncIterator<T>,
+  ping: () => void,
+  isOwnPing: (event: T) => boolean,
+  isPing: (event: T) => boolean,
+): AsyncGenerator<T | typeof LIVE> {
+  try {
+    const live = await waitUntilLive<T>(iterator, ping, isOwnPing, isPing);
+    if (live === 'closed') return;
+    let next = live.next;
+    const heard = live.heard;
+    yield LIVE;
+    for (;;) {
+      let event = heard.shift();
+      if (event === undefined) {
+        const result = await next;
+        if (result.done) return;
+        next = iterator.next();
+        event = result.value;
+      }
+      if (!isPing(event)) yield event;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
 /**
  * A chat's message events for one subscriber (decision 0012). The bus only wakes: every event is
  * read from the database. The subscription listens first, waits until it is live, then reads
@@ -94,52 +129,40 @@ export async function* chatEventStream(
   const db = context.store.db;
   const iterator = context.bus.pubsub.subscribe('chat:changed', chatId)[Symbol.asyncIterator]();
   const nonce = randomUUID();
-  try {
-    const live = await waitUntilLive<ChatBusEvent>(
-      iterator,
-      () => void publishChatEvent(context, chatId, { kind: 'PING', nonce }),
-      (event) => event.kind === 'PING' && event.nonce === nonce,
-      (event) => event.kind === 'PING',
-    );
-    if (live === 'closed') return;
-    let next = live.next;
-    const heard = live.heard;
 
-    const changedSince = async function* () {
-      const from = cursor;
-      for (;;) {
-        const rows = await db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.chatId, chatId), gt(messages.rev, cursor)))
-          .orderBy(asc(messages.rev))
-          .limit(PAGE);
-        for (const message of rows) {
-          cursor = message.rev;
-          yield { kind: eventKindOf(message, from), message } satisfies ChatEvent;
-        }
-        if (rows.length < PAGE) return;
-      }
-    };
-
-    yield* changedSince();
+  const changedSince = async function* () {
+    const from = cursor;
     for (;;) {
-      let event = heard.shift();
-      if (!event) {
-        const result = await next;
-        if (result.done) return;
-        next = iterator.next();
-        event = result.value;
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.chatId, chatId), gt(messages.rev, cursor)))
+        .orderBy(asc(messages.rev))
+        .limit(PAGE);
+      for (const message of rows) {
+        cursor = message.rev;
+        yield { kind: eventKindOf(message, from), message } satisfies ChatEvent;
       }
-      // A wake-up for a change already read (several changes can arrive in one read) costs
-      // nothing: no access check, no query. So a subscriber that falls behind catches up in
-      // batches instead of queueing one read per change.
-      if (event.kind === 'PING' || (event.kind === 'CHANGED' && event.rev <= cursor)) continue;
-      // Still allowed to read? (A removed chat, or lost access, ends the subscription NOT_FOUND.)
-      await findChat(context, key, { fresh: true });
-      if (event.kind === 'CHANGED') yield* changedSince();
+      if (rows.length < PAGE) return;
     }
-  } finally {
-    await iterator.return?.();
+  };
+
+  for await (const event of liveWakeups<ChatBusEvent>(
+    iterator,
+    () => void publishChatEvent(context, chatId, { kind: 'PING', nonce }),
+    (heard) => heard.kind === 'PING' && heard.nonce === nonce,
+    (heard) => heard.kind === 'PING',
+  )) {
+    if (event === LIVE) {
+      yield* changedSince();
+      continue;
+    }
+    // A wake-up for a change already read (several changes can arrive in one read) costs
+    // nothing: no access check, no query. So a subscriber that falls behind catches up in
+    // batches instead of queueing one read per change.
+    if (event.kind === 'CHANGED' && event.rev <= cursor) continue;
+    // Still allowed to read? (A removed chat, or lost access, ends the subscription NOT_FOUND.)
+    await findChat(context, key, { fresh: true });
+    if (event.kind === 'CHANGED') yield* changedSince();
   }
 }

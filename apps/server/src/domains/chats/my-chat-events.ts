@@ -5,7 +5,7 @@ import type { Platform, RequestContext } from '../../graphql/context.ts';
 import type { ChatListBusEvent } from '../../platform/bus/bus.ts';
 import { loadChatAccess } from './chat-access.ts';
 import { readChatState } from './chat-state.ts';
-import { waitUntilLive } from './chat-events.ts';
+import { LIVE, liveWakeups } from './chat-events.ts';
 import type { ChatEntry } from './list-chats.ts';
 
 export type MyChatEventKind = 'READY' | 'UPDATED' | 'REMOVED';
@@ -52,33 +52,15 @@ export async function* myChatEventStream(
 ): AsyncGenerator<MyChatEvent> {
   const iterator = context.bus.pubsub.subscribe('chat:list')[Symbol.asyncIterator]();
   const nonce = randomUUID();
-  const ping = () => {
-    context.bus.pubsub.publish('chat:list', { kind: 'PING', nonce });
-  };
-  try {
-    const live = await waitUntilLive<ChatListBusEvent>(
-      iterator,
-      ping,
-      (event) => event.kind === 'PING' && event.nonce === nonce,
-      (event) => event.kind === 'PING',
-    );
-    if (live === 'closed') return;
-    let next = live.next;
-    const heard = live.heard;
-    yield { kind: 'READY', chatKey: null, chat: null };
-    for (;;) {
-      let event = heard.shift();
-      if (!event) {
-        const result = await next;
-        if (result.done) return;
-        next = iterator.next();
-        event = result.value;
-      }
-      if (event.kind === 'PING' || !event.userIds.includes(viewerId)) continue;
+  for await (const event of liveWakeups<ChatListBusEvent>(
+    iterator,
+    () => void context.bus.pubsub.publish('chat:list', { kind: 'PING', nonce }),
+    (heard) => heard.kind === 'PING' && heard.nonce === nonce,
+    (heard) => heard.kind === 'PING',
+  )) {
+    if (event === LIVE) yield { kind: 'READY', chatKey: null, chat: null };
+    else if (event.kind === 'CHANGED' && event.userIds.includes(viewerId))
       yield await readListChange(context, viewerId, event.chatId, event.chatKey);
-    }
-  } finally {
-    await iterator.return?.();
   }
 }
 
