@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { avatarColor, avatarInitials } from '@plaza/core/avatar';
 import type { Viewer } from '../root-data.ts';
@@ -8,6 +8,7 @@ import { ActivityBell } from '../features/activity/activity-bell.tsx';
 import { BrandWordmark } from './brand-logo.tsx';
 import { buttonClass } from './button-styles.ts';
 import { PlusIcon } from './icons.tsx';
+import { useDismiss } from './use-dismiss.ts';
 
 const MAIN_LINKS = [
   { to: '/#how-it-works', label: 'How it works' },
@@ -86,21 +87,7 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
   const [isOpen, setIsOpen] = useState(false);
   const [isSigningOut, setIsSigningOut] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!isOpen) return;
-    function onPointer(event: PointerEvent) {
-      if (!menuRef.current?.contains(event.target as Node)) setIsOpen(false);
-    }
-    function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape') setIsOpen(false);
-    }
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [isOpen]);
+  useDismiss(isOpen, menuRef, () => setIsOpen(false));
   const itemClass =
     'flex w-full items-center rounded-xl px-3 py-2.5 text-left text-[0.9375rem] font-semibold text-ink hover:bg-sand';
   return (

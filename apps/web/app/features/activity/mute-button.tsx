@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonClass } from '../../components/button-styles.ts';
 import { BellIcon } from '../../components/icons.tsx';
+import { useDismiss } from '../../components/use-dismiss.ts';
 import { NOTIFICATIONS_HREF } from './activity-data.ts';
 
 const CHOICES = [
@@ -38,21 +39,7 @@ export function MuteButton({
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const [isOpen, setIsOpen] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!boxRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setIsOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [isOpen]);
+  useDismiss(isOpen, boxRef, () => setIsOpen(false));
   const submit = (fields: Record<string, string>) =>
     void fetcher.submit({ type, key: subjectKey, ...fields }, { method: 'post', action: NOTIFICATIONS_HREF });
   const pendingIntent = fetcher.formData?.get('intent');
