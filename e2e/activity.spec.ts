@@ -93,3 +93,36 @@ test('notification settings: a channel switch is kept, quiet hours are checked, 
   expect(worker.headers()['cache-control']).toBe('no-cache');
   expect(await worker.text()).toContain('notificationclick');
 });
+
+test('a member mutes a group for 8 hours from its page, finds it in the settings and unmutes it there', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpNewPerson(page, 'activity-mute');
+  const created = await page.request.post('/graphql', {
+    headers: { origin: baseURL! },
+    data: { query: 'mutation { createGroup(group: { title: "Night Owls", isPublic: true }) { key slug } }' },
+  });
+  const { key, slug } = ((await created.json()) as { data: { createGroup: { key: string; slug: string } } })
+    .data.createGroup;
+
+  await page.goto(`/group/${slug}/${key}`);
+  await page.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(page.getByText('No push or e-mail about Night Owls:')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'For 8 hours' }).click();
+  const muted = page.getByRole('button', { name: 'Unmute Night Owls' });
+  await expect(muted).toContainText(/Muted until/);
+  await page.reload();
+  await expect(muted).toContainText(/Muted until/);
+
+  await page.goto('/profile/notifications');
+  const mutes = page.getByRole('region', { name: 'Muted plans and groups' });
+  await expect(mutes.getByRole('link', { name: 'Night Owls' })).toBeVisible();
+  await expect(mutes.getByText(/Group · muted until/)).toBeVisible();
+  await mutes.getByRole('button', { name: 'Unmute Night Owls' }).click();
+  await expect(mutes.getByText('Nothing muted.', { exact: false })).toBeVisible();
+
+  await page.goto(`/group/${slug}/${key}`);
+  await expect(page.getByRole('button', { name: 'Mute', exact: true })).toBeVisible();
+});
