@@ -178,4 +178,23 @@ describe('jobs in the database', () => {
     await runner.stop();
     expect(runs).toBe(1);
   });
+
+  it('due now are run by a started runner at once, not at its next poll an hour later', async () => {
+    const runner = createJobRunner(store, silent);
+    let runs = 0;
+    runner.register('test.nudge', async () => void (runs += 1));
+    runner.start(3_600_000);
+    // Its first round (at start) is over before the job exists.
+    await sleep(200);
+    await scheduleJob(store.db, { kind: 'test.nudge', runAt: new Date() });
+    for (let i = 0; i < 100 && runs === 0; i++) await sleep(20);
+    const later = await jobRows('test.nudge');
+    await runner.stop();
+    expect(runs).toBe(1);
+    expect(later[0]?.done_at).not.toBeNull();
+    // A stopped runner is nudged no more: this one waits for a runner's poll.
+    await scheduleJob(store.db, { kind: 'test.nudge', runAt: new Date() });
+    await sleep(200);
+    expect(runs).toBe(1);
+  });
 });

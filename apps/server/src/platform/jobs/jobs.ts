@@ -59,6 +59,20 @@ const DEFAULT_POLL_MS = 15_000;
 /** Finished jobs are deleted after this long. */
 const KEEP_DONE_MS = 14 * 86_400_000;
 
+/** A nudged runner waits this long first, so the scheduling transaction has committed. */
+const NUDGE_DELAY_MS = 25;
+
+const nudgeListeners = new Set<() => void>();
+
+/**
+ * Tells the started runners of this process that a job is due now, so it runs at once instead of
+ * at the next poll (a push notification must not wait 15 s). Runners of other processes still
+ * find it at their next poll.
+ */
+export function nudgeJobRunners(): void {
+  for (const listener of nudgeListeners) listener();
+}
+
 /** Wait before the next try: 30 s, 1 min, 2 min, 4 min… at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -80,13 +94,14 @@ export async function scheduleJob(db: Database, spec: JobSpec): Promise<void> {
     ${spec.uniqueKey ?? null}, ${spec.subject ?? null})`;
   if (!spec.uniqueKey) {
     await db.execute(sql`INSERT INTO jobs (kind, run_at, payload, unique_key, subject) VALUES ${values}`);
-    return;
+  } else {
+    await db.execute(sql`INSERT INTO jobs (kind, run_at, payload, unique_key, subject) VALUES ${values}
+      ON CONFLICT (unique_key) DO UPDATE SET kind = excluded.kind, run_at = excluded.run_at,
+        payload = excluded.payload, subject = excluded.subject, attempts = 0, locked_until = NULL,
+        done_at = NULL, last_error = NULL
+      WHERE jobs.run_at <> excluded.run_at`);
   }
-  await db.execute(sql`INSERT INTO jobs (kind, run_at, payload, unique_key, subject) VALUES ${values}
-    ON CONFLICT (unique_key) DO UPDATE SET kind = excluded.kind, run_at = excluded.run_at,
-      payload = excluded.payload, subject = excluded.subject, attempts = 0, locked_until = NULL,
-      done_at = NULL, last_error = NULL
-    WHERE jobs.run_at <> excluded.run_at`);
+  if (spec.runAt.getTime() <= Date.now() + 1000) nudgeJobRunners();
 }
 
 /**
@@ -124,6 +139,7 @@ export function createJobRunner(store: Store, logger: Logger): JobRunner {
   let running: Promise<unknown> | null = null;
   let stopped = false;
   let lastCleanup = 0;
+  let nudge: (() => void) | null = null;
 
   /** Claims up to `limit` due jobs: each row is taken by one runner only (SKIP LOCKED). */
   async function claim(now: Date, limit: number): Promise<Array<ClaimedJob & { leaseUntil: string }>> {
@@ -215,19 +231,33 @@ export function createJobRunner(store: Store, logger: Logger): JobRunner {
     runDue,
     start(intervalMs = DEFAULT_POLL_MS) {
       stopped = false;
+      let nudgedWhileRunning = false;
       const loop = () => {
         if (stopped) return;
         running = tick()
           .catch((error: unknown) => logger.error({ err: error }, 'job runner round failed'))
           .finally(() => {
             running = null;
-            if (!stopped) timer = setTimeout(loop, intervalMs);
+            const wait = nudgedWhileRunning ? NUDGE_DELAY_MS : intervalMs;
+            nudgedWhileRunning = false;
+            if (!stopped) timer = setTimeout(loop, wait);
           });
       };
+      nudge = () => {
+        if (stopped) return;
+        if (running) {
+          nudgedWhileRunning = true;
+          return;
+        }
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(loop, NUDGE_DELAY_MS);
+      };
+      nudgeListeners.add(nudge);
       loop();
     },
     async stop() {
       stopped = true;
+      if (nudge) nudgeListeners.delete(nudge);
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
