@@ -14,5 +14,6 @@ import '../domains/payments/schema.ts';
 import '../domains/places/schema.ts';
 import '../domains/push/schema.ts';
 import '../domains/activity/schema.ts';
+import '../domains/search/schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -55,7 +55,18 @@ export const groups = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('groups_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`)],
+  (t) => [
+    index('groups_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Search (decision 0015): plaza_search_text is an immutable SQL function made by the search migration.
+    index('groups_search_tsv').using(
+      'gin',
+      sql`to_tsvector('simple'::regconfig, plaza_search_text(${t.title}, ${t.description}, ${t.locationName}, ${t.city}, ${t.hashtags}))`,
+    ),
+    index('groups_search_trgm').using(
+      'gin',
+      sql`plaza_search_text(${t.title}, ${t.locationName}, ${t.city}, NULL, ${t.hashtags}) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const groupMembers = pgTable(

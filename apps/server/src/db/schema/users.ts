@@ -56,6 +56,11 @@ export const users = pgTable(
       'gin',
       sql`(${t.first} || ' ' || ${t.last} || ' ' || ${t.username}) gin_trgm_ops`,
     ),
+    // Search (decision 0015): plaza_search_text is an immutable SQL function made by the search migration.
+    index('users_search_tsv').using(
+      'gin',
+      sql`to_tsvector('simple'::regconfig, plaza_search_text(${t.first}, ${t.last}, ${t.username}, ${t.bio}, NULL))`,
+    ),
   ],
 );
 

@@ -1,0 +1,262 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOT_USER_ID } from '@plaza/core/constants';
+import type { Database } from '../src/db/client.ts';
+import { follows, groups, plans, users } from '../src/db/schema/index.ts';
+import { startTestPlaza, type TestPlaza } from './harness.ts';
+import { buildGroup, buildPlan } from './support/factories.ts';
+import { newPerson, type Person } from './support/people.ts';
+
+let t: TestPlaza;
+let db: () => Database;
+beforeAll(async () => {
+  t = await startTestPlaza({ TRUST_PROXY: '1' });
+  db = () => t.plaza.platform.store.db;
+});
+afterAll(() => t.close());
+
+interface Results {
+  groups: Array<{ id: number; title: string }>;
+  plans: Array<{ id: number; title: string }>;
+  people: Array<{ id: number; username: string }>;
+  nextMarker: string | null;
+}
+
+async function search(
+  person: Person | null,
+  text: string,
+  extra: {
+    context?: string;
+    near?: { latitude: number; longitude: number };
+    marker?: string;
+    limit?: number;
+  } = {},
+) {
+  return t.gql<{ search: Results }>(
+    `query ($text: String!, $context: SearchContext, $near: CoordinatesInput, $marker: String, $limit: Int) {
+      search(text: $text, context: $context, near: $near, marker: $marker, limit: $limit) {
+        groups { id title memberCount } plans { id title startsAt location city } people { id username first }
+        nextMarker
+      }
+    }`,
+    { text, ...extra },
+    person?.headers ?? {},
+  );
+}
+
+async function found(person: Person | null, text: string, extra: Parameters<typeof search>[2] = {}) {
+  const res = await search(person, text, extra);
+  expect(res.errors).toBeUndefined();
+  return res.data!.search;
+}
+
+const planIds = (r: Results) => r.plans.map((p) => p.id);
+const groupIds = (r: Results) => r.groups.map((g) => g.id);
+const peopleIds = (r: Results) => r.people.map((p) => p.id);
+
+async function plan(
+  creator: Person,
+  title: string,
+  options: Parameters<typeof buildPlan>[3] = {},
+  responses: Parameters<typeof buildPlan>[2] = [],
+) {
+  const { plan: row } = await buildPlan(db(), creator.userId, responses, options);
+  await db().update(plans).set({ title }).where(eq(plans.id, row.id));
+  return row.id;
+}
+
+async function group(creator: Person, title: string, isPublic = true) {
+  const { group: row } = await buildGroup(db(), creator.userId, [], { isPublic });
+  await db().update(groups).set({ title }).where(eq(groups.id, row.id));
+  return row.id;
+}
+
+async function befriend(a: Person, b: Person) {
+  await db().execute(sql`INSERT INTO follows (user_id, target_id, status) VALUES
+    (${a.userId}, ${b.userId}, 'FOLLOWING'), (${b.userId}, ${a.userId}, 'FOLLOWING')`);
+}
+
+describe('search', () => {
+  it('finds a public plan by a misspelling and by its first letters', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const ben = await newPerson(t, 'Ben');
+    const id = await plan(ana, 'Picnic by the river');
+    for (const text of ['picnik', 'pic', 'Picnic', '  river  ']) {
+      expect(planIds(await found(ben, text, { context: 'EVENTS' }))).toContain(id);
+    }
+    expect(planIds(await found(ben, 'volleyball', { context: 'EVENTS' }))).not.toContain(id);
+  });
+
+  it('finds by description, hashtags and city; leaves out plans that have ended', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const id = await plan(ana, 'Evening out');
+    await db()
+      .update(plans)
+      .set({ description: 'Bring marshmallows', hashtags: ['campfire'], city: 'Tromsø' })
+      .where(eq(plans.id, id));
+    const ended = await plan(ana, 'Evening out too', { startsAt: new Date(Date.now() - 3 * 86_400_000) });
+    await db().update(plans).set({ description: 'Bring marshmallows' }).where(eq(plans.id, ended));
+    expect(planIds(await found(null, 'marshmallows'))).toEqual([id]);
+    expect(planIds(await found(null, 'campfire'))).toEqual([id]);
+    expect(planIds(await found(null, 'tromsø'))).toEqual([id]);
+  });
+
+  it('never shows a private plan to a stranger, but does to someone invited', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const cai = await newPerson(t, 'Cai');
+    const dee = await newPerson(t, 'Dee');
+    const open = await plan(ana, 'Quokka watching');
+    const hidden = await plan(ana, 'Quokka watching', { isPublic: false }, [
+      { userId: dee.userId, response: null, invited: true },
+    ]);
+    const stranger = planIds(await found(cai, 'quokka'));
+    expect(stranger).toContain(open);
+    expect(stranger).not.toContain(hidden);
+    expect(planIds(await found(null, 'quoka'))).not.toContain(hidden);
+    expect(planIds(await found(dee, 'quokka'))).toEqual(expect.arrayContaining([open, hidden]));
+    expect(planIds(await found(ana, 'quokka'))).toEqual(expect.arrayContaining([open, hidden]));
+  });
+
+  it('hides plans with explore DISABLED or BLOCKED, and plans of someone a block separates', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const ben = await newPerson(t, 'Ben');
+    const eli = await newPerson(t, 'Eli');
+    const disabled = await plan(ana, 'Axolotl meetup');
+    const blocked = await plan(ana, 'Axolotl meetup');
+    await db().update(plans).set({ exploreStatus: 'DISABLED' }).where(eq(plans.id, disabled));
+    await db().update(plans).set({ exploreStatus: 'BLOCKED' }).where(eq(plans.id, blocked));
+    const byEli = await plan(eli, 'Axolotl meetup');
+    await db().insert(follows).values({ userId: eli.userId, targetId: ben.userId, status: 'BLOCKED' });
+    expect(planIds(await found(ben, 'axolotl'))).toEqual([]);
+    expect(planIds(await found(null, 'axolotl'))).toEqual([byEli]);
+    // The creator still finds their own plan that explore leaves out, but not one blocked by moderation.
+    expect(planIds(await found(ana, 'axolotl'))).toEqual(expect.arrayContaining([disabled, blocked, byEli]));
+  });
+
+  it('shows public groups open to explore only', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const ben = await newPerson(t, 'Ben');
+    const open = await group(ana, 'Narwhal club');
+    await group(ana, 'Narwhal club', false); // private: not even its owner finds it in search
+    const disabled = await group(ana, 'Narwhal club');
+    const blocked = await group(ana, 'Narwhal club');
+    await db().update(groups).set({ exploreStatus: 'DISABLED' }).where(eq(groups.id, disabled));
+    await db().update(groups).set({ exploreStatus: 'BLOCKED' }).where(eq(groups.id, blocked));
+    expect(groupIds(await found(ben, 'narwhal'))).toEqual([open]);
+    expect(groupIds(await found(null, 'narwal'))).toEqual([open]);
+    expect(groupIds(await found(ana, 'narw', { context: 'GROUPS' }))).toEqual([open]);
+    await db().insert(follows).values({ userId: ana.userId, targetId: ben.userId, status: 'BLOCKED' });
+    expect(groupIds(await found(ben, 'narwhal'))).toEqual([]);
+  });
+
+  it('finds people by name and username; private profiles only by their friends; blocks hide both ways', async () => {
+    const ana = await newPerson(t, 'Zephyrine');
+    const priv = await newPerson(t, 'Zephyrina', { isPublic: false });
+    const ben = await newPerson(t, 'Ben');
+    const cai = await newPerson(t, 'Cai');
+    const friend = await newPerson(t, 'Fay');
+    await befriend(friend, priv);
+    expect(peopleIds(await found(ben, 'zephyr', { context: 'PEOPLE' }))).toEqual([ana.userId]);
+    expect(peopleIds(await found(null, 'zefyrine'))).toEqual([ana.userId]);
+    expect(peopleIds(await found(ben, ana.username))).toEqual([ana.userId]);
+    expect(peopleIds(await found(friend, 'zephyr')).sort()).toEqual([ana.userId, priv.userId].sort());
+    // A block hides the people from each other, whoever blocked.
+    await db().insert(follows).values({ userId: ana.userId, targetId: ben.userId, status: 'BLOCKED' });
+    await db().insert(follows).values({ userId: cai.userId, targetId: ana.userId, status: 'BLOCKED' });
+    expect(peopleIds(await found(ben, 'zephyrine'))).toEqual([]);
+    expect(peopleIds(await found(cai, 'zephyrine'))).toEqual([]);
+    expect(peopleIds(await found(ana, 'ben', { context: 'PEOPLE' }))).not.toContain(ben.userId);
+  });
+
+  it('never finds people still onboarding, the bot or the deleted-user placeholder', async () => {
+    const ben = await newPerson(t, 'Ben');
+    const [bot] = await db().select().from(users).where(eq(users.id, BOT_USER_ID));
+    const [deleted] = await db().select().from(users).where(eq(users.key, 'deleteduser'));
+    const [newcomer] = await db()
+      .insert(users)
+      .values({ key: 'onboarding1', username: 'wanderlustwill', first: 'Wanderlust' })
+      .returning();
+    expect(peopleIds(await found(ben, 'wanderlust'))).not.toContain(newcomer!.id);
+    if (bot) expect(peopleIds(await found(ben, bot.username))).not.toContain(bot.id);
+    if (bot?.first) expect(peopleIds(await found(ben, bot.first))).not.toContain(bot.id);
+    if (deleted) expect(peopleIds(await found(ben, deleted.username))).not.toContain(deleted.id);
+  });
+
+  it('keeps to the asked context', async () => {
+    const ana = await newPerson(t, 'Platypus');
+    const p = await plan(ana, 'Platypus tour');
+    const g = await group(ana, 'Platypus friends');
+    const all = await found(null, 'platypus');
+    expect([planIds(all), groupIds(all), peopleIds(all)]).toEqual([[p], [g], [ana.userId]]);
+    const events = await found(null, 'platypus', { context: 'EVENTS' });
+    expect([planIds(events), groupIds(events), peopleIds(events)]).toEqual([[p], [], []]);
+    const onlyGroups = await found(null, 'platypus', { context: 'GROUPS' });
+    expect([planIds(onlyGroups), groupIds(onlyGroups), peopleIds(onlyGroups)]).toEqual([[], [g], []]);
+    const people = await found(null, 'platypus', { context: 'PEOPLE' });
+    expect([planIds(people), groupIds(people), peopleIds(people)]).toEqual([[], [], [ana.userId]]);
+  });
+
+  it('puts nearer plans and groups first when near is given, and pages with nextMarker', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const far = await plan(ana, 'Pelican swim');
+    const near = await plan(ana, 'Pelican swim');
+    const nowhere = await plan(ana, 'Pelican swim');
+    await db().update(plans).set({ latitude: 48_856_600, longitude: 2_352_200 }).where(eq(plans.id, far)); // Paris
+    await db().update(plans).set({ latitude: 52_520_000, longitude: 13_405_000 }).where(eq(plans.id, near)); // Berlin
+    const farGroup = await group(ana, 'Pelican swimmers');
+    const nearGroup = await group(ana, 'Pelican swimmers');
+    await db()
+      .update(groups)
+      .set({ latitude: 48_856_600, longitude: 2_352_200 })
+      .where(eq(groups.id, farGroup));
+    await db()
+      .update(groups)
+      .set({ latitude: 52_520_000, longitude: 13_405_000 })
+      .where(eq(groups.id, nearGroup));
+    const potsdam = { latitude: 52.39, longitude: 13.06 };
+    expect(planIds(await found(null, 'pelican swim', { context: 'EVENTS', near: potsdam }))).toEqual([
+      near,
+      far,
+      nowhere,
+    ]);
+    const paris = { latitude: 48.85, longitude: 2.35 };
+    expect(planIds(await found(null, 'pelican swim', { context: 'EVENTS', near: paris }))).toEqual([
+      far,
+      near,
+      nowhere,
+    ]);
+    expect(groupIds(await found(null, 'pelican swimmers', { context: 'GROUPS', near: potsdam }))).toEqual([
+      nearGroup,
+      farGroup,
+    ]);
+    const first = await found(null, 'pelican swim', { context: 'EVENTS', near: potsdam, limit: 2 });
+    expect(planIds(first)).toEqual([near, far]);
+    expect(first.nextMarker).toEqual(expect.any(String));
+    const second = await found(null, 'pelican swim', {
+      context: 'EVENTS',
+      near: potsdam,
+      limit: 2,
+      marker: first.nextMarker!,
+    });
+    expect(planIds(second)).toEqual([nowhere]);
+    expect(second.nextMarker).toBeNull();
+  });
+
+  it('ranks plans that friends go to first among equal matches', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const ben = await newPerson(t, 'Ben');
+    const fay = await newPerson(t, 'Fay');
+    await befriend(ben, fay);
+    const lonely = await plan(ana, 'Ibis walk');
+    const withFriend = await plan(ana, 'Ibis walk', {}, [{ userId: fay.userId, response: 'ATTENDING' }]);
+    expect(planIds(await found(ben, 'ibis walk'))).toEqual([withFriend, lonely]);
+  });
+
+  it('answers an empty or blank query with "A query must be provided."', async () => {
+    for (const text of ['', '   ']) {
+      const res = await search(null, text);
+      expect(res.errors?.[0]?.message).toBe('A query must be provided.');
+      expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+  });
+});
