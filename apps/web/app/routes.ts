@@ -26,6 +26,15 @@ export default [
     route('unsubscribe-email', 'routes/unsubscribe.tsx', { id: 'routes/unsubscribe-email' }),
     route('handle-internal-server-error', 'routes/handle-internal-server-error.tsx'),
     route('login', 'routes/login.tsx'),
+    // Search (spec 2.1): /s/<search?> and /s/<context>/<search?>; the module reads the raw path.
+    // Each shape is spelled out so it outranks the profile sections (/<username>/groups…).
+    route('s', 'routes/search.tsx', { id: 'routes/search-index' }),
+    route('s/:text', 'routes/search.tsx', { id: 'routes/search-text' }),
+    ...(['groups', 'events', 'people'] as const).flatMap((context) => [
+      route(`s/${context}`, 'routes/search.tsx', { id: `routes/search-${context}` }),
+      route(`s/${context}/:text`, 'routes/search.tsx', { id: `routes/search-${context}-text` }),
+    ]),
+    route('s/*', 'routes/search.tsx'),
     route('chat', 'routes/chat-layout.tsx', [
       index('routes/chat.tsx'),
       route('s/:key', 'routes/chat-s.tsx'),

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { avatarColor, avatarInitials } from '@plaza/core/avatar';
+import { searchPath } from '@plaza/core/search-path';
 import type { Viewer } from '../root-data.ts';
 import { CHAT_HREF, LOG_IN_HREF, SIGN_UP_HREF } from '../features/session/auth-links.ts';
 import { SignOutDialog } from '../features/session/sign-out-dialog.tsx';
@@ -54,7 +55,7 @@ function SearchBox() {
       onSubmit={(event) => {
         event.preventDefault();
         const query = text.trim();
-        if (query) void navigate(`/s/${encodeURIComponent(query)}`);
+        if (query) void navigate(searchPath(null, query));
       }}
     >
       <label htmlFor="site-search" className="sr-only">

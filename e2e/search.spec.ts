@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { signUpNewPerson } from './support/accounts.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+test('a signed-out visitor searches: the results render on the server, tolerate a typo and a prefix, and filter by kind', async ({
+  page,
+  request,
+}) => {
+  // Rendered on the server: the HTML already holds the plan.
+  const html = await (await request.get('/s/sintra')).text();
+  expect(html).toContain('Results for “sintra”');
+  expect(html).toContain('Sintra ridge hike');
+
+  await page.goto('/s/events/sinta%20ridge');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “sinta ridge”');
+  const plans = page.getByRole('region', { name: /^Plans/ });
+  await expect(plans.getByRole('link', { name: /Sintra ridge hike/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Plans', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expectNoAxeViolations(page);
+
+  await page.goto('/s/people/carval');
+  await expect(
+    page.getByRole('region', { name: /^People/ }).getByRole('link', { name: 'Inês Carvalho' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Plans/ })).toHaveCount(0);
+
+  // Context words after a context are search text, not profile sections (/<username>/events/past).
+  await page.goto('/s/events/past');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “past”');
+
+  await page.goto('/s/zzqxwv');
+  await expect(page.getByText('Nothing found for “zzqxwv”')).toBeVisible();
+
+  // The page's own box refuses an empty query and carries a new one to the same kind.
+  await page.goto('/s/groups');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('A query must be provided.');
+  await page.getByRole('searchbox', { name: 'Search plans, groups and people' }).fill('hikers');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/s\/groups\/hikers$/);
+  await expect(
+    page.getByRole('region', { name: /^Groups/ }).getByRole('link', { name: /Sunday Hikers Lisbon/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the header search box of a signed-in person goes to /s/<text>', async ({ page }) => {
+  await signUpNewPerson(page, 'search-header');
+  await page.goto('/profile/friends');
+  const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+  await box.fill('river run');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/s\/river%20run$/);
+  await expect(
+    page
+      .getByRole('region', { name: /^Plans/ })
+      .getByRole('link', { name: /Tuesday river run/ })
+      .first(),
+  ).toBeVisible();
+});
