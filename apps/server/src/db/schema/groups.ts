@@ -57,15 +57,10 @@ export const groups = pgTable(
   },
   (t) => [
     index('groups_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
-    // Search (decision 0015): plaza_search_text is an immutable SQL function made by the search migration.
-    index('groups_search_tsv').using(
-      'gin',
-      sql`to_tsvector('simple'::regconfig, plaza_search_text(${t.title}, ${t.description}, ${t.locationName}, ${t.city}, ${t.hashtags}))`,
-    ),
-    index('groups_search_trgm').using(
-      'gin',
-      sql`plaza_search_text(${t.title}, ${t.locationName}, ${t.city}, NULL, ${t.hashtags}) gin_trgm_ops`,
-    ),
+    // Search (decision 0015): search_tsv and search_names are stored generated columns made by migration
+    // 0012 (not declared here, so rows read by the app do not carry them).
+    index('groups_search_tsv').using('gin', sql`search_tsv`),
+    index('groups_search_trgm').using('gin', sql`search_names gin_trgm_ops`),
   ],
 );
 

@@ -56,11 +56,9 @@ export const users = pgTable(
       'gin',
       sql`(${t.first} || ' ' || ${t.last} || ' ' || ${t.username}) gin_trgm_ops`,
     ),
-    // Search (decision 0015): plaza_search_text is an immutable SQL function made by the search migration.
-    index('users_search_tsv').using(
-      'gin',
-      sql`to_tsvector('simple'::regconfig, plaza_search_text(${t.first}, ${t.last}, ${t.username}, ${t.bio}, NULL))`,
-    ),
+    // Search (decision 0015): search_tsv and search_names are stored generated columns made by migration
+    // 0012 (not declared here, so rows read by the app do not carry them).
+    index('users_search_tsv').using('gin', sql`search_tsv`),
   ],
 );
 

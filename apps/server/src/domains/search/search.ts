@@ -53,12 +53,11 @@ interface Match {
 }
 
 /**
- * Full-text match over `document` (the same expression as the table's tsvector index) or trigram
- * word similarity over `names` (the same expression as its trigram index): prefix through `:*`,
+ * Full-text match over `tsv` (the table's stored search_tsv, GIN-indexed) or trigram word
+ * similarity over `names` (search_names, or for people their trigram index's expression): prefix through `:*`,
  * typos through `<%` (pg_trgm.word_similarity_threshold, set by `search`).
  */
-function match(text: string, tsquery: string | null, document: SQL, names: SQL): Match {
-  const tsv = sql`to_tsvector('simple'::regconfig, ${document})`;
+function match(text: string, tsquery: string | null, tsv: SQL, names: SQL): Match {
   const query = tsquery === null ? null : sql`to_tsquery('simple'::regconfig, ${tsquery})`;
   return {
     where: query === null ? sql`(${text} <% ${names})` : sql`(${tsv} @@ ${query} OR ${text} <% ${names})`,
@@ -91,12 +90,7 @@ async function searchPlans(
   limit: number,
 ): Promise<PlanCard[]> {
   const { text, tsquery, near, viewerId } = input;
-  const m = match(
-    text,
-    tsquery,
-    sql`plaza_search_text(p.title, p.description, p.location_name, p.city, p.hashtags)`,
-    sql`plaza_search_text(p.title, p.location_name, p.city, NULL, p.hashtags)`,
-  );
+  const m = match(text, tsquery, sql`p.search_tsv`, sql`p.search_names`);
   // A repeating plan is upcoming until its end date has passed (its row keeps the first occurrence).
   const upcoming = sql`(p.ends_at >= now() OR (p.recurrence IS NOT NULL
     AND (p.recurrence->>'endDate' IS NULL OR CAST(p.recurrence->>'endDate' AS date) >= CURRENT_DATE - 1)))`;
@@ -149,12 +143,7 @@ async function searchGroups(
   limit: number,
 ): Promise<GroupRow[]> {
   const { text, tsquery, near, viewerId } = input;
-  const m = match(
-    text,
-    tsquery,
-    sql`plaza_search_text(g.title, g.description, g.location_name, g.city, g.hashtags)`,
-    sql`plaza_search_text(g.title, g.location_name, g.city, NULL, g.hashtags)`,
-  );
+  const m = match(text, tsquery, sql`g.search_tsv`, sql`g.search_names`);
   // The rule of exploreGroups (list-groups.ts): public, explore ENABLED, no block with the owner.
   const ids = await rows<{ id: number }>(
     db,
@@ -178,12 +167,7 @@ async function searchPeople(
 ): Promise<UserRow[]> {
   const { text, tsquery, viewerId } = input;
   // The names text is the expression of the users_name_trgm index.
-  const m = match(
-    text,
-    tsquery,
-    sql`plaza_search_text(u.first, u.last, u.username, u.bio, NULL)`,
-    sql`(u.first || ' ' || u.last || ' ' || u.username)`,
-  );
+  const m = match(text, tsquery, sql`u.search_tsv`, sql`(u.first || ' ' || u.last || ' ' || u.username)`);
   // A private profile is found only by the people who already see it in their friends list.
   const visible =
     viewerId === null

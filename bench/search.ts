@@ -1,0 +1,268 @@
+/**
+ * Search benchmark (issue 9): a scratch database on the PostgreSQL of BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test), filled with BENCH_SEARCH_ROWS people and as many
+ * upcoming plans (one in ten private) by SQL, then the server in its own process on it, and
+ * `search` asked at BENCH_SEARCH_RATE requests a second (open loop: a request leaves every 1/rate s
+ * whatever the answers do) for BENCH_SECONDS, signed out and signed in. Prints p50 / p95 / p99.
+ *
+ * `npm run bench:search`; figures in bench/README.md.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { defaultPlanAccessLevels } from '@plaza/core/plan-access';
+import { benchPeople, ms, percentile, sleep, type Person } from './support/people.ts';
+import {
+  requireFreePort,
+  residentMegabytes,
+  spawnServer,
+  stopServer,
+  waitHealthy,
+} from './support/server.ts';
+
+const port = Number(process.env.BENCH_PORT ?? 3304);
+const base = `http://127.0.0.1:${port}`;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 100_000);
+const RATE = Number(process.env.BENCH_SEARCH_RATE ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Carla',
+  'Diego',
+  'Elena',
+  'Farah',
+  'Gustavo',
+  'Hana',
+  'Igor',
+  'Joana',
+  'Kenji',
+  'Lucia',
+  'Mateo',
+  'Nadia',
+  'Omar',
+  'Priya',
+];
+const LAST = [
+  'Silva',
+  'Costa',
+  'Okafor',
+  'Müller',
+  'Tanaka',
+  'Dubois',
+  'Rossi',
+  'Novak',
+  'Haddad',
+  'Larsen',
+  'Moreau',
+  'Ferreira',
+];
+const HOBBIES = [
+  'trail running',
+  'board games',
+  'sketching',
+  'climbing',
+  'jazz',
+  'cooking',
+  'cycling',
+  'photography',
+];
+const ACTIVITIES = [
+  'picnic',
+  'hike',
+  'river run',
+  'book club',
+  'pottery class',
+  'salsa night',
+  'climbing session',
+  'sunset swim',
+  'chess meetup',
+  'street food tour',
+];
+const ADJECTIVES = ['Sunday', 'Evening', 'Morning', 'Weekend', 'Friday', 'Easy', 'Big', 'Cozy'];
+const CITIES: Array<[string, number, number]> = [
+  ['Lisbon', 38.7223, -9.1393],
+  ['Berlin', 52.52, 13.405],
+  ['Paris', 48.8566, 2.3522],
+  ['Madrid', 40.4168, -3.7038],
+  ['Porto', 41.1579, -8.6291],
+  ['Rome', 41.9028, 12.4964],
+  ['Vienna', 48.2082, 16.3738],
+  ['Prague', 50.0755, 14.4378],
+];
+/** What people type: whole words, first letters, a typo, two words, a name, a city. */
+const QUERIES = [
+  'picnic',
+  'pic',
+  'picnik',
+  'river run',
+  'riv',
+  'book club',
+  'bok club',
+  'pottery',
+  'potery',
+  'salsa',
+  'salsa lisbon',
+  'hike berlin',
+  'climb',
+  'sunset swim',
+  'chess',
+  'street food',
+  'joana',
+  'joana costa',
+  'tanaka',
+  'okafr',
+  'carla',
+  'sketching',
+  'jazz',
+  'cozy',
+  'weekend hike',
+  'porto',
+  'vienna chess',
+  'priya',
+  'mül',
+  'sundy picnic',
+];
+
+const textArray = (values: readonly string[]) =>
+  `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+
+async function fill(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const publicLevels = defaultPlanAccessLevels({ isPublic: true, inGroup: false });
+  const privateLevels = defaultPlanAccessLevels({ isPublic: false, inGroup: false });
+  const cities = CITIES.map(([name]) => name);
+  const started = performance.now();
+  await client.query(`
+    INSERT INTO users (key, username, first, last, bio, is_public, onboarded_at)
+    SELECT 'bench' || lpad(g::text, 9, '0'), 'bench_' || g,
+      (${textArray(FIRST)})[1 + g % ${FIRST.length}], (${textArray(LAST)})[1 + (g / 7) % ${LAST.length}],
+      'Into ' || (${textArray(HOBBIES)})[1 + g % ${HOBBIES.length}] || ' and ' || (${textArray(HOBBIES)})[1 + (g / 3) % ${HOBBIES.length}],
+      g % 10 <> 0, now()
+    FROM generate_series(1, ${ROWS}) g`);
+  const { rows } = await client.query<{ min: number }>(
+    `SELECT min(id) AS min FROM users WHERE key LIKE 'bench%'`,
+  );
+  const first = Number(rows[0]!.min);
+  await client.query(`
+    INSERT INTO plans (key, slug, title, description, creator_id, starts_at, ends_at, timezone, city,
+      location_name, latitude_e6, longitude_e6, view_mask, modify_mask, share_mask)
+    SELECT 'bp' || lpad(g::text, 9, '0'), 'bench-plan-' || g,
+      (${textArray(ADJECTIVES)})[1 + g % ${ADJECTIVES.length}] || ' ' || (${textArray(ACTIVITIES)})[1 + (g / 8) % ${ACTIVITIES.length}],
+      'Come along: ' || (${textArray(ACTIVITIES)})[1 + (g / 8) % ${ACTIVITIES.length}] || ' for everyone, all levels welcome.',
+      ${first} + g % ${ROWS},
+      now() + ((g % 90) || ' days')::interval + ((g % 12) || ' hours')::interval,
+      now() + ((g % 90) || ' days')::interval + ((g % 12 + 2) || ' hours')::interval,
+      'UTC', c.name, c.name || ' park', round((c.lat + ((g % 200) - 100) / 1000.0) * 1e6)::int,
+      round((c.lon + ((g / 200 % 200) - 100) / 1000.0) * 1e6)::int,
+      CASE WHEN g % 10 = 0 THEN ${privateLevels.view} ELSE ${publicLevels.view} END,
+      ${publicLevels.modify}, CASE WHEN g % 10 = 0 THEN ${privateLevels.share} ELSE ${publicLevels.share} END
+    FROM generate_series(1, ${ROWS}) g
+    JOIN (SELECT * FROM unnest(${textArray(cities)}, ARRAY[${CITIES.map((c) => c[1]).join(',')}]::float8[],
+      ARRAY[${CITIES.map((c) => c[2]).join(',')}]::float8[]) WITH ORDINALITY AS x(name, lat, lon, n)) c
+      ON c.n = 1 + g % ${CITIES.length}`);
+  await client.query('ANALYZE');
+  console.log(
+    `${ROWS} people and ${ROWS} plans written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await client.end();
+}
+
+async function load(
+  name: string,
+  person: Person | null,
+  pid: number,
+  rows: string[],
+  seconds = SECONDS,
+): Promise<void> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let found = 0;
+  const inFlight: Array<Promise<void>> = [];
+  const started = performance.now();
+  for (let index = 0; index < RATE * seconds; index++) {
+    const due = started + (index * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const text = QUERIES[index % QUERIES.length]!;
+    inFlight.push(
+      (async () => {
+        const begun = performance.now();
+        try {
+          const response = await fetch(`${base}/graphql`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              origin: base,
+              ...(person ? { cookie: person.cookie, 'x-forwarded-for': person.address } : {}),
+            },
+            body: JSON.stringify({
+              query:
+                'query ($t: String!) { search(text: $t) { plans { key title } groups { key } people { id } } }',
+              variables: { t: text },
+            }),
+          });
+          const json = (await response.json()) as {
+            data?: { search?: { plans: unknown[]; people: unknown[] } };
+            errors?: unknown;
+          };
+          if (!json.data?.search || json.errors) failures += 1;
+          else if (json.data.search.plans.length + json.data.search.people.length > 0) found += 1;
+        } catch {
+          failures += 1;
+        }
+        latencies.push(performance.now() - begun);
+      })(),
+    );
+  }
+  await Promise.all(inFlight);
+  const took = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const line = `| ${name} | ${(latencies.length / took).toFixed(0)} req/s for ${took.toFixed(0)} s | ${ms(percentile(latencies, 0.5))} / ${ms(percentile(latencies, 0.95))} / ${ms(percentile(latencies, 0.99))} ms | ${failures} failed, ${found} with results | ${(await residentMegabytes(pid)).toFixed(0)} MB |`;
+  rows.push(line);
+  console.log(line);
+}
+
+await requireFreePort(port);
+const dbName = `plaza_bench_search_${process.pid}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${dbName}`;
+const dataDir = await mkdtemp(path.join(tmpdir(), 'plaza-bench-search-'));
+const { signUp } = benchPeople(base, path.join(dataDir, 'outbox'));
+const env = {
+  NODE_ENV: 'production',
+  DATABASE_URL: dbUrl.toString(),
+  PLAZA_CITIES_MIN_POPULATION: '10000000',
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: base,
+  TRUST_PROXY: '1',
+};
+let server = spawnServer({ port, dataDir, env });
+try {
+  // The first start applies the migrations; the rows go in while it is down, then it starts again.
+  await waitHealthy(port, { server });
+  await stopServer(server);
+  await fill(dbUrl.toString());
+  server = spawnServer({ port, dataDir, env });
+  await waitHealthy(port, { server });
+  const pid = server.pid!;
+  const rows = ['| load | rate | p50 / p95 / p99 | answers | server RSS |', '|---|---|---|---|---|'];
+  const person = await signUp('searcher');
+  // Warm the connection pool and the caches a little before measuring.
+  await load('warm-up, signed out', null, pid, [], 5);
+  await load(`search, signed out, ${RATE}/s`, null, pid, rows);
+  await load(`search, signed in, ${RATE}/s`, person, pid, rows);
+  console.log(`\n${rows.join('\n')}`);
+} finally {
+  await stopServer(server);
+  await rm(dataDir, { recursive: true, force: true });
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
