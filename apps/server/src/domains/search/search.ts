@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { DELETED_USER_KEY, groups, users } from '../../db/schema/index.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { GroupRow } from '../groups/group-loaders.ts';
+import { PLAN_CARD_COLUMNS, planCardOf, type PlanCardSqlRow } from '../plans/plan-card-sql.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import { decodeMarker, encodeMarker } from '../social/list-people.ts';
@@ -99,21 +100,9 @@ async function searchPlans(
     viewerId === null
       ? sql`p.explore_status = 'ENABLED'`
       : sql`(p.explore_status = 'ENABLED' OR p.creator_id = ${viewerId})`;
-  const found = await rows<{
-    id: number;
-    key: string;
-    slug: string;
-    title: string;
-    image: string | null;
-    starts_at: string | Date;
-    ends_at: string | Date;
-    timezone: string;
-    location_name: string | null;
-    city: string | null;
-  }>(
+  const found = await rows<PlanCardSqlRow>(
     db,
-    sql`SELECT p.id, p.key, p.slug, p.title, COALESCE(p.image, u.image) AS image, p.starts_at, p.ends_at,
-        p.timezone, p.location_name, p.city
+    sql`SELECT ${PLAN_CARD_COLUMNS}
       FROM plans p JOIN users u ON u.id = p.creator_id
       WHERE ${m.where} AND ${upcoming} AND ${explorable} AND ${planVisibleTo('p', viewerId)}
       ORDER BY ${m.relevance} DESC, ${distance('p', near)} ASC NULLS LAST,
@@ -122,18 +111,7 @@ async function searchPlans(
         p.starts_at ASC, p.id ASC
       LIMIT ${limit} OFFSET ${offset}`,
   );
-  return found.map((row) => ({
-    id: Number(row.id),
-    key: row.key,
-    slug: row.slug,
-    title: row.title,
-    image: row.image,
-    startsAt: new Date(row.starts_at),
-    endsAt: new Date(row.ends_at),
-    timezone: row.timezone,
-    locationName: row.location_name,
-    city: row.city,
-  }));
+  return found.map(planCardOf);
 }
 
 async function searchGroups(

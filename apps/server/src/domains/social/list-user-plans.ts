@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../graphql/errors.ts';
+import { PLAN_CARD_COLUMNS, planCardOf, type PlanCardSqlRow } from '../plans/plan-card-sql.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import { rows } from './social-sql.ts';
@@ -33,39 +34,16 @@ async function pageOf(
   const when = input.dateFilter === 'upcoming' ? sql`p.ends_at >= now()` : sql`p.ends_at < now()`;
   const order = input.dateFilter === 'upcoming' ? sql`p.starts_at ASC, p.id` : sql`p.starts_at DESC, p.id`;
   const offset = (input.page - 1) * PLANS_PAGE_SIZE;
-  const found = await rows<{
-    id: number;
-    key: string;
-    slug: string;
-    title: string;
-    image: string | null;
-    starts_at: string | Date;
-    ends_at: string | Date;
-    timezone: string;
-    location_name: string | null;
-    city: string | null;
-  }>(
+  const found = await rows<PlanCardSqlRow>(
     db,
-    sql`SELECT p.id, p.key, p.slug, p.title, COALESCE(p.image, u.image) AS image, p.starts_at, p.ends_at,
-          p.timezone, p.location_name, p.city
+    sql`SELECT ${PLAN_CARD_COLUMNS}
         FROM plans p JOIN users u ON u.id = p.creator_id
         WHERE (p.creator_id = ${input.userId} OR EXISTS (SELECT 1 FROM plan_responses r
                  WHERE r.plan_id = p.id AND r.user_id = ${input.userId} AND r.response = 'ATTENDING'))
           AND ${when} AND ${isSelf ? sql`true` : planVisibleTo('p', input.viewerId)}
         ORDER BY ${order} LIMIT ${PLANS_PAGE_SIZE * 2 + 1} OFFSET ${offset}`,
   );
-  const plans: PlanCard[] = found.slice(0, PLANS_PAGE_SIZE).map((p) => ({
-    id: Number(p.id),
-    key: p.key,
-    slug: p.slug,
-    title: p.title,
-    image: p.image,
-    startsAt: new Date(p.starts_at),
-    endsAt: new Date(p.ends_at),
-    timezone: p.timezone,
-    locationName: p.location_name,
-    city: p.city,
-  }));
+  const plans: PlanCard[] = found.slice(0, PLANS_PAGE_SIZE).map(planCardOf);
   const nextPageTotal = Math.min(Math.max(found.length - PLANS_PAGE_SIZE, 0), PLANS_PAGE_SIZE);
   return { plans, nextPageTotal };
 }
