@@ -17,13 +17,13 @@ export interface ActivityList {
 }
 
 /** Activities shown in the feed: in-app ones, and none from someone now blocked either way. */
-const visible = (userId: number) =>
+export const visibleActivities = (userId: number) =>
   sql`receiver_id = ${userId} AND in_app AND (creator_id IS NULL OR NOT ${blockedBetween(userId, sql`creator_id`)})`;
 
 export async function unreadCountOf(db: Database, userId: number): Promise<number> {
   const [row] = await rows<{ n: number | string }>(
     db,
-    sql`SELECT count(*) AS n FROM activities WHERE ${visible(userId)} AND read_at IS NULL`,
+    sql`SELECT count(*) AS n FROM activities WHERE ${visibleActivities(userId)} AND read_at IS NULL`,
   );
   return Number(row?.n ?? 0);
 }
@@ -66,7 +66,7 @@ export async function listActivities(
     : sql``;
   const found = await rows<Parameters<typeof activityOf>[0]>(
     db,
-    sql`SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE ${visible(userId)}${since}${before}
+    sql`SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE ${visibleActivities(userId)}${since}${before}
         ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`,
   );
   const activities = found.slice(0, limit).map(activityOf);

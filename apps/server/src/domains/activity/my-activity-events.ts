@@ -5,7 +5,7 @@ import type { ActivityBusEvent } from '../../platform/bus/bus.ts';
 import { LIVE, liveWakeups } from '../chats/chat-events.ts';
 import { rows } from '../social/social-sql.ts';
 import { ACTIVITY_COLUMNS, activityOf, type ActivityRow } from './activity-delivery.ts';
-import { unreadCountOf } from './list-activities.ts';
+import { unreadCountOf, visibleActivities } from './list-activities.ts';
 
 export interface MyActivityEvent {
   kind: 'READY' | 'CHANGED';
@@ -25,7 +25,7 @@ async function readState(context: RequestContext, userId: number, kind: MyActivi
     unreadCountOf(db, userId),
     rows<Parameters<typeof activityOf>[0]>(
       db,
-      sql`SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE receiver_id = ${userId} AND in_app
+      sql`SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE ${visibleActivities(userId)}
           ORDER BY created_at DESC, id DESC LIMIT 1`,
     ),
   ]);

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   ACTIVITY_TYPE_INFO,
   ACTIVITY_TYPES,
-  channelsFor,
   formatQuietMinute,
   parseQuietMinute,
   type ActivityType,
@@ -12,6 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { rows } from '../social/social-sql.ts';
+import { channelsFromRow, type SavedPreferenceRow } from './record-activity.ts';
 
 export interface NotificationPreference {
   type: ActivityType;
@@ -41,7 +41,7 @@ export async function readNotificationSettings(
   userId: number,
 ): Promise<NotificationSettingsView> {
   const [saved, [settings]] = await Promise.all([
-    rows<{ type: ActivityType; in_app: boolean | null; push: boolean | null; email: boolean | null }>(
+    rows<SavedPreferenceRow & { type: ActivityType }>(
       db,
       sql`SELECT type, in_app, push, email FROM notification_preferences WHERE user_id = ${userId}`,
     ),
@@ -58,18 +58,12 @@ export async function readNotificationSettings(
   const byType = new Map(saved.map((row) => [row.type, row]));
   return {
     preferences: ACTIVITY_TYPES.map((type) => {
-      const row = byType.get(type);
       return {
         type,
         label: ACTIVITY_TYPE_INFO[type].label,
         section: ACTIVITY_TYPE_INFO[type].section,
         defaults: ACTIVITY_TYPE_INFO[type].defaults,
-        channels: channelsFor(
-          type,
-          row
-            ? { IN_APP: row.in_app ?? undefined, PUSH: row.push ?? undefined, EMAIL: row.email ?? undefined }
-            : null,
-        ),
+        channels: channelsFromRow(type, byType.get(type)),
       };
     }),
     quietStart:

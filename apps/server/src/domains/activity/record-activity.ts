@@ -45,18 +45,33 @@ export const CHANNEL_DELAY_MS: Record<'PUSH' | 'EMAIL', number> = {
   EMAIL: NOTIFICATION_EMAIL_DELAY_MS,
 };
 
-/** The person's channels for a kind: their saved choice over the default. */
-export async function channelsOf(db: Database, userId: number, type: ActivityType): Promise<ChannelChoice> {
-  const [saved] = await rows<{ in_app: boolean | null; push: boolean | null; email: boolean | null }>(
-    db,
-    sql`SELECT in_app, push, email FROM notification_preferences WHERE user_id = ${userId} AND type = ${type}`,
-  );
+/** A row of notification_preferences: a null column keeps the kind's default for that channel. */
+export interface SavedPreferenceRow {
+  in_app: boolean | null;
+  push: boolean | null;
+  email: boolean | null;
+}
+
+/** A person's channels for a kind from their saved row (or none): the saved choice over the default. */
+export function channelsFromRow(
+  type: ActivityType,
+  saved: SavedPreferenceRow | null | undefined,
+): ChannelChoice {
   return channelsFor(
     type,
     saved
       ? { IN_APP: saved.in_app ?? undefined, PUSH: saved.push ?? undefined, EMAIL: saved.email ?? undefined }
       : null,
   );
+}
+
+/** The person's channels for a kind: their saved choice over the default. */
+export async function channelsOf(db: Database, userId: number, type: ActivityType): Promise<ChannelChoice> {
+  const [saved] = await rows<SavedPreferenceRow>(
+    db,
+    sql`SELECT in_app, push, email FROM notification_preferences WHERE user_id = ${userId} AND type = ${type}`,
+  );
+  return channelsFromRow(type, saved);
 }
 
 /**
