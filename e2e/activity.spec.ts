@@ -78,6 +78,12 @@ test('notification settings: a channel switch is kept, quiet hours are checked, 
   await expect(page.getByRole('switch', { name: 'Push: Friend requests' })).toBeChecked();
 
   await page.getByLabel('Pause notifications at night').check();
+  // The same time twice is refused beside the field it concerns.
+  await page.getByLabel('From').fill('06:30');
+  await page.getByLabel('Until').fill('06:30');
+  await page.getByRole('button', { name: 'Save quiet hours' }).click();
+  await expect(page.getByText('Quiet hours must end at another time than they start.')).toBeVisible();
+  await expect(page.getByLabel('Until')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('From').fill('23:00');
   await page.getByLabel('Until').fill('06:30');
   await page.getByRole('button', { name: 'Save quiet hours' }).click();

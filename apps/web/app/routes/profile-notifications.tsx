@@ -8,7 +8,8 @@ import {
 import type { Route } from './+types/profile-notifications';
 import { buttonClass } from '../components/button-styles.ts';
 import { BellIcon } from '../components/icons.tsx';
-import { INPUT_CLASS, LABEL_CLASS } from '../components/form-styles.ts';
+import { FormField } from '../components/form-field.tsx';
+import { INPUT_CLASS } from '../components/form-styles.ts';
 import { plazaContext, type GraphQLResult } from '../context.ts';
 import { ACTIVITY_HREF } from '../features/activity/activity-data.ts';
 import { currentPushState, turnOffPush, turnOnPush, type PushState } from '../components/push-device.ts';
@@ -305,37 +306,33 @@ function QuietHours({ settings }: { settings: Settings }) {
           Pause notifications at night
         </label>
         <div className="grid max-w-sm grid-cols-2 gap-3">
-          <div>
-            <label htmlFor="quietStart" className={LABEL_CLASS}>
-              From
-            </label>
-            <input
-              id="quietStart"
-              name="quietStart"
-              type="time"
-              defaultValue={settings.quietStart ?? '22:00'}
-              disabled={!isOn}
-              aria-invalid={error?.field === 'quietStart' || undefined}
-              className={INPUT_CLASS}
-            />
-          </div>
-          <div>
-            <label htmlFor="quietEnd" className={LABEL_CLASS}>
-              Until
-            </label>
-            <input
-              id="quietEnd"
-              name="quietEnd"
-              type="time"
-              defaultValue={settings.quietEnd ?? '07:00'}
-              disabled={!isOn}
-              aria-invalid={error?.field === 'quietEnd' || undefined}
-              className={INPUT_CLASS}
-            />
-          </div>
+          {(
+            [
+              { name: 'quietStart', label: 'From', value: settings.quietStart ?? '22:00' },
+              { name: 'quietEnd', label: 'Until', value: settings.quietEnd ?? '07:00' },
+            ] as const
+          ).map((field) => (
+            <FormField
+              key={field.name}
+              id={field.name}
+              label={field.label}
+              error={error?.field === field.name ? error.message : null}
+            >
+              <input
+                id={field.name}
+                name={field.name}
+                type="time"
+                defaultValue={field.value}
+                disabled={!isOn}
+                aria-invalid={error?.field === field.name || undefined}
+                aria-describedby={error?.field === field.name ? `${field.name}-error` : undefined}
+                className={INPUT_CLASS}
+              />
+            </FormField>
+          ))}
         </div>
         <p className="text-sm text-ink-soft">Times in {zone.replace(/_/g, ' ')}.</p>
-        {error ? (
+        {error && error.field !== 'quietStart' && error.field !== 'quietEnd' ? (
           <p role="alert" className="rounded-2xl bg-coral-soft px-4 py-2 font-medium">
             {error.message}
           </p>
