@@ -17,6 +17,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   PLAZA_DEMO: booleanFlag.optional(),
   PLAZA_BLOCKED_COUNTRIES: z.string().default(''),
+  PLAZA_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'a header name, e.g. CF-IPCountry')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.email().default('hello@plaza.localhost'),
   TRUST_PROXY: booleanFlag.default(false),
@@ -51,6 +55,11 @@ export interface Config {
   /** Fill an empty embedded store with the demo world on first start. */
   demo: boolean;
   blockedCountryCodes: string[];
+  /**
+   * Lower-cased name of the request header in which a proxy or CDN names the visitor's country
+   * (two letters, e.g. CF-IPCountry); null when none is configured and the country is unknown.
+   */
+  countryHeader: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   contactEmail: string;
   /** Take the caller's address from X-Forwarded-For (set when Plaza runs behind a reverse proxy). */
@@ -149,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blockedCountryCodes: e.PLAZA_BLOCKED_COUNTRIES.split(',')
       .map((code) => code.trim().toUpperCase())
       .filter((code) => /^[A-Z]{2}$/.test(code)),
+    countryHeader: e.PLAZA_COUNTRY_HEADER?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
     contactEmail: e.CONTACT_EMAIL,
     trustProxy: e.TRUST_PROXY,

@@ -8,7 +8,7 @@ import { startTestPlaza, type TestPlaza } from './harness.ts';
 
 let t: TestPlaza;
 beforeAll(async () => {
-  t = await startTestPlaza({ PLAZA_BLOCKED_COUNTRIES: 'KP, ir,xx1' });
+  t = await startTestPlaza({ PLAZA_BLOCKED_COUNTRIES: 'KP, ir,xx1', PLAZA_COUNTRY_HEADER: 'CF-IPCountry' });
 });
 afterAll(() => t.close());
 
@@ -72,18 +72,83 @@ describe('getBlockedCountryCodes', () => {
   });
 });
 
+describe('getPrivacySettings', () => {
+  const query = `query ($countryCode: String) {
+    getPrivacySettings(countryCode: $countryCode) { countryCode consentRequired defaultMask version fullMask cookieName }
+  }`;
+
+  it('asks for opt-in with nothing optional on in the EU, and starts every switch on elsewhere', async () => {
+    const eu = await t.gql(query, { countryCode: 'de' });
+    expect(eu.data).toEqual({
+      getPrivacySettings: {
+        countryCode: 'DE',
+        consentRequired: true,
+        defaultMask: 2,
+        version: 1,
+        fullMask: 30,
+        cookieName: 'pcg',
+      },
+    });
+    const us = await t.gql(query, { countryCode: 'US' });
+    expect(us.data?.getPrivacySettings).toMatchObject({
+      countryCode: 'US',
+      consentRequired: false,
+      defaultMask: 30,
+    });
+  });
+
+  it('without a code, reads the country from the configured header, and assumes consent is required without one', async () => {
+    const fromHeader = await t.gql(query, {}, { 'CF-IPCountry': 'us' });
+    expect(fromHeader.data?.getPrivacySettings).toMatchObject({ countryCode: 'US', consentRequired: false });
+    const unknown = await t.gql(query, {}, { 'CF-IPCountry': 'XX' });
+    expect(unknown.data?.getPrivacySettings).toMatchObject({
+      countryCode: null,
+      consentRequired: true,
+      defaultMask: 2,
+    });
+    const none = await t.gql(query);
+    expect(none.data?.getPrivacySettings).toMatchObject({ countryCode: null, consentRequired: true });
+    const otherHeader = await t.gql(query, {}, { 'X-Country': 'US' });
+    expect(otherHeader.data?.getPrivacySettings).toMatchObject({ countryCode: null });
+  });
+
+  it('refuses a code that is not two letters', async () => {
+    for (const countryCode of ['USA', '1A', '']) {
+      const res = await t.gql(query, { countryCode });
+      expect(res.errors?.[0]?.extensions, countryCode).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: 'countryCode',
+      });
+    }
+  });
+});
+
 describe('tracking', () => {
   const mutation =
     'mutation ($events: [TrackingEventInput!]!, $sessionId: String!) { tracking(events: $events, sessionId: $sessionId) }';
+  /** The consent cookie of a visitor who accepted analytics (bit 16) among other cookies. */
+  const analytics = { cookie: 'i18n_redirected=en; pcg=1.18' };
 
-  it('stores every event of the batch', async () => {
-    const res = await t.gql(mutation, {
-      sessionId: 'session-abc-123',
-      events: [
-        { name: 'page.view', properties: { path: '/' } },
-        { name: 'cta.click', properties: { id: 'hero' }, timestamp: Date.now() - 1000 },
-      ],
-    });
+  async function storedFor(sessionId: string): Promise<number> {
+    const [row] = await t.plaza.platform.store.db
+      .select({ n: count() })
+      .from(trackingEvents)
+      .where(eq(trackingEvents.sessionId, sessionId));
+    return row!.n;
+  }
+
+  it('stores every event of the batch with analytics consent', async () => {
+    const res = await t.gql(
+      mutation,
+      {
+        sessionId: 'session-abc-123',
+        events: [
+          { name: 'page.view', properties: { path: '/' } },
+          { name: 'cta.click', properties: { id: 'hero' }, timestamp: Date.now() - 1000 },
+        ],
+      },
+      analytics,
+    );
     expect(res.data).toEqual({ tracking: true });
     const rows = await t.plaza.platform.store.db
       .select()
@@ -93,26 +158,40 @@ describe('tracking', () => {
     expect(rows.find((r) => r.name === 'page.view')!.properties).toEqual({ path: '/' });
   });
 
-  it('refuses a bad event and stores none of its batch', async () => {
-    const res = await t.gql(mutation, {
-      sessionId: 'session-bad-batch',
-      events: [{ name: 'ok.event' }, { name: '<script>' }],
-    });
-    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'events.1.name' });
-    const [row] = await t.plaza.platform.store.db
-      .select({ n: count() })
-      .from(trackingEvents)
-      .where(eq(trackingEvents.sessionId, 'session-bad-batch'));
-    expect(row!.n).toBe(0);
+  it('drops the events of a request without analytics consent', async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['no-cookie', {}],
+      ['essential', { cookie: 'pcg=1.2' }],
+      ['all-but-analytics', { cookie: 'pcg=1.14' }],
+      ['old-version', { cookie: 'pcg=0.30' }],
+      ['broken', { cookie: 'pcg=30' }],
+    ];
+    for (const [label, headers] of cases) {
+      const sessionId = `session-${label}`;
+      const res = await t.gql(mutation, { sessionId, events: [{ name: 'page.view' }] }, headers);
+      expect(res.data, label).toEqual({ tracking: false });
+      expect(await storedFor(sessionId), label).toBe(0);
+    }
   });
 
-  it('refuses a malformed session id and oversized batches', async () => {
+  it('refuses a bad event and stores none of its batch', async () => {
+    const res = await t.gql(
+      mutation,
+      { sessionId: 'session-bad-batch', events: [{ name: 'ok.event' }, { name: '<script>' }] },
+      analytics,
+    );
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'events.1.name' });
+    expect(await storedFor('session-bad-batch')).toBe(0);
+  });
+
+  it('refuses a malformed session id and oversized batches, with or without consent', async () => {
     const bad = await t.gql(mutation, { sessionId: 'x', events: [] });
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'sessionId' });
-    const many = await t.gql(mutation, {
-      sessionId: 'session-many',
-      events: Array.from({ length: 51 }, () => ({ name: 'e' })),
-    });
+    const many = await t.gql(
+      mutation,
+      { sessionId: 'session-many', events: Array.from({ length: 51 }, () => ({ name: 'e' })) },
+      analytics,
+    );
     expect(many.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'events' });
   });
 });

@@ -33,7 +33,8 @@ function loadContextFor(
     contactEmail: platform.config.contactEmail,
     async graphql(query, variables) {
       const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
-      for (const name of FORWARDED_HEADERS) {
+      const countryHeader = platform.config.countryHeader;
+      for (const name of countryHeader ? [...FORWARDED_HEADERS, countryHeader] : FORWARDED_HEADERS) {
         const value = req.headers[name];
         if (typeof value === 'string') headers.set(name, value);
       }

@@ -1,3 +1,4 @@
+import { consentMaskFromCookies, mayTrack } from '@plaza/core/consent';
 import { trackingEvents } from '../../db/schema/index.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { RequestContext } from '../../graphql/context.ts';
@@ -14,12 +15,16 @@ export interface TrackingEventInput {
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const EVENT_NAME = /^[a-z][a-z0-9_.:-]*$/i;
 
-/** Stores a batch of product analytics events, all or none. */
+/**
+ * Stores a batch of product analytics events, all or none, and answers whether it did. A
+ * request whose consent cookie (spec 6, `pcg`) lacks the analytics bit, or has none, stores nothing:
+ * the web only sends events after consent, and this holds for any other client too.
+ */
 export async function recordTrackingEvents(
   context: RequestContext,
   sessionId: string,
   events: TrackingEventInput[],
-): Promise<number> {
+): Promise<boolean> {
   if (!SESSION_ID.test(sessionId))
     throw badUserInput('sessionId', 'A session id is 8 to 64 letters, digits, - or _.');
   if (events.length > TRACKING_LIMITS.eventsPerCall) {
@@ -42,6 +47,7 @@ export async function recordTrackingEvents(
     const occurredAt = Math.abs(at - now) > 24 * 60 * 60 * 1000 ? new Date(now) : new Date(at);
     return { sessionId, userId: context.viewer?.id ?? null, name: event.name, properties, occurredAt };
   });
+  if (!mayTrack(consentMaskFromCookies(context.request.headers.get('cookie')))) return false;
   if (rows.length > 0) await context.store.db.insert(trackingEvents).values(rows);
-  return rows.length;
+  return true;
 }

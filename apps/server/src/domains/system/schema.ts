@@ -1,4 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
+import type { PrivacySettings } from '@plaza/core/consent';
+import { getPrivacySettings } from './privacy-settings.ts';
 import { recordTrackingEvents } from './record-tracking-events.ts';
 import { runHealthChecks, type HealthCheckResult } from './run-health-checks.ts';
 import { sendDownloadLink } from './send-download-link.ts';
@@ -53,6 +55,32 @@ const EmailUnsubscribeResultRef = builder.objectRef<EmailUnsubscribe>('EmailUnsu
   }),
 });
 
+const PrivacySettingsRef = builder.objectRef<PrivacySettings>('PrivacySettings').implement({
+  description:
+    'Cookie consent defaults for a country (spec 6: purposes essential 2, marketing 4, personal 8, analytics 16).',
+  fields: (t) => ({
+    countryCode: t.exposeString('countryCode', {
+      nullable: true,
+      description: 'Two upper-case letters; null when the country is unknown.',
+    }),
+    consentRequired: t.exposeBoolean('consentRequired', {
+      description:
+        'The law there asks for opt-in consent (EU, EEA, UK, Switzerland); also true when the country is unknown.',
+    }),
+    defaultMask: t.exposeInt('defaultMask', {
+      description:
+        'Where the banner’s switches start: essential only (2) where consent is required, all (30) elsewhere. Before a choice only essential cookies are used, everywhere.',
+    }),
+    version: t.exposeInt('version', {
+      description: 'The consent version; a choice for another version is asked again.',
+    }),
+    fullMask: t.exposeInt('fullMask', { description: 'Every purpose: 30.' }),
+    cookieName: t.exposeString('cookieName', {
+      description: 'The cookie that holds the choice as <version>.<mask>, e.g. 1.30.',
+    }),
+  }),
+});
+
 const TrackingEventInput = builder.inputType('TrackingEventInput', {
   fields: (t) => ({
     name: t.string({ required: true }),
@@ -93,19 +121,26 @@ builder.queryFields((t) => ({
     description: 'Countries from which sign-up is not offered.',
     resolve: (_root, _args, context) => ({ blockedCountryCodes: context.config.blockedCountryCodes }),
   }),
+  getPrivacySettings: t.field({
+    type: PrivacySettingsRef,
+    authScopes: { public: true },
+    description:
+      'Cookie consent defaults for countryCode, or, without it, for the caller’s country named by the header of PLAZA_COUNTRY_HEADER. A code that is not two letters is refused (BAD_USER_INPUT).',
+    args: { countryCode: t.arg.string() },
+    resolve: (_root, { countryCode }, context) => getPrivacySettings(context, countryCode),
+  }),
 }));
 
 builder.mutationFields((t) => ({
   tracking: t.boolean({
     authScopes: { public: true },
+    description:
+      'Stores product analytics events. Only a request whose consent cookie (pcg, e.g. 1.30) has the analytics bit 16 stores them; any other answers false and stores nothing.',
     args: {
       events: t.arg({ type: [TrackingEventInput], required: true }),
       sessionId: t.arg.string({ required: true }),
     },
-    resolve: async (_root, { events, sessionId }, context) => {
-      await recordTrackingEvents(context, sessionId, events);
-      return true;
-    },
+    resolve: (_root, { events, sessionId }, context) => recordTrackingEvents(context, sessionId, events),
   }),
   sendDownloadLink: t.boolean({
     authScopes: { public: true },
