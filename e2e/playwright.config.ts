@@ -20,6 +20,23 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
+    // Every browser starts as a visitor who chose "Essential only" (consent cookie pcg, version 1,
+    // mask 2), so the consent banner stays out of the way; consent.spec.ts starts without it.
+    storageState: {
+      cookies: [
+        {
+          name: 'pcg',
+          value: '1.2',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
   },
   webServer: {
     command: 'node apps/server/src/main.ts',

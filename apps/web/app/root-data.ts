@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import type { ConsentState } from './features/consent/consent.server.ts';
 
 /** The signed-in person as the header, layouts and sign-in modal need them. */
 export interface Viewer {
@@ -26,6 +27,8 @@ export interface RootLoaderData {
   oidc: { name: string } | null;
   /** Address behind "Get in touch". */
   contactEmail: string;
+  /** The cookie consent choice read from the request, for the banner (spec 6). */
+  consent: ConsentState;
 }
 
 function isRootLoaderData(value: unknown): value is RootLoaderData {

@@ -22,6 +22,9 @@ import { SkipLink } from './components/skip-link.tsx';
 import { InstallAppBanner } from './features/banners/install-app-banner.tsx';
 import { showsInstallBanner } from './features/banners/install-banner-rule.ts';
 import { OlderBrowserBanner } from './features/banners/older-browser-banner.tsx';
+import { ConsentBanner } from './features/consent/consent-banner.tsx';
+import { consentStateFor } from './features/consent/consent.server.ts';
+import { usePageViews } from './features/consent/use-page-views.ts';
 import { errorDetails } from './features/errors/error-details.ts';
 import { ErrorPage } from './features/errors/error-page.tsx';
 import { ErrorPageGuard } from './features/errors/error-page-guard.tsx';
@@ -62,15 +65,17 @@ interface SignInMethodsAnswer {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(plazaContext);
-  const methods = await server.graphql<SignInMethodsAnswer>(
-    'query SignInMethods { signInMethods { oidc { providerId name } } }',
-  );
+  const [methods, consent] = await Promise.all([
+    server.graphql<SignInMethodsAnswer>('query SignInMethods { signInMethods { oidc { providerId name } } }'),
+    consentStateFor(request, server),
+  ]);
   const oidc = methods.data?.signInMethods?.oidc;
   const body: RootLoaderData = {
     publicUrl: server.publicUrl,
     viewer: context.get(viewerContext),
     oidc: oidc ? { name: oidc.name } : null,
     contactEmail: server.contactEmail ?? defaultContactEmail(server.publicUrl),
+    consent,
   };
   const setCookie = localeSetCookie(request.headers.get('cookie'), server.isDevelopment);
   return data(body, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
@@ -128,6 +133,8 @@ function Banners() {
   const isSignedIn = Boolean(root?.viewer);
   return (
     <>
+      {/* First in the page after the skip link, so keyboard and screen reader users meet it early. */}
+      {root ? <ConsentBanner state={root.consent} /> : null}
       <OlderBrowserBanner />
       {showsInstallBanner({ pathname, routeId, isSignedIn }) ? <InstallAppBanner /> : null}
     </>
@@ -135,6 +142,7 @@ function Banners() {
 }
 
 export default function App() {
+  usePageViews();
   return (
     <>
       <PageProgressBar />

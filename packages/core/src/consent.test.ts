@@ -4,10 +4,13 @@ import { CONSENT_PURPOSES, encodeConsent } from './cookie-consent.ts';
 import {
   CONSENT_COOKIE_NAME,
   ESSENTIAL_ONLY_MASK,
+  consentCookie,
   consentMaskFromCookies,
+  cookieNamesOf,
   cookiePurposeOf,
   cookieValueOf,
   cookiesToRemove,
+  expiredCookie,
   formatConsentCookieValue,
   isCookieAllowed,
   mayTrack,
@@ -45,6 +48,22 @@ describe('consent cookie value', () => {
     for (const value of ['', '30', '1.', '.30', '1.31', '1.64', '1.30.1', 'a.30', '1,30', null, undefined]) {
       expect(parseConsentCookieValue(value), String(value)).toBeNull();
     }
+  });
+});
+
+describe('consent cookie attributes', () => {
+  it('is a state cookie of spec 9: a year, path /, SameSite Lax, Secure outside development', () => {
+    expect(consentCookie(30, 'production')).toBe('pcg=1.30; Max-Age=31536000; Path=/; SameSite=Lax; Secure');
+    expect(consentCookie(18, 'development')).toBe('pcg=1.18; Max-Age=31536000; Path=/; SameSite=Lax');
+  });
+
+  it('removes a cookie on the same path', () => {
+    expect(expiredCookie('skt', 'production')).toBe('skt=; Max-Age=0; Path=/; SameSite=Lax; Secure');
+  });
+
+  it('lists the names of a cookie header', () => {
+    expect(cookieNamesOf('pcg=1.2; skt=abc;i18n_redirected=en')).toEqual(['pcg', 'skt', 'i18n_redirected']);
+    expect(cookieNamesOf('')).toEqual([]);
   });
 });
 

@@ -6,7 +6,13 @@ import {
   parseConsentMask,
   type ConsentPurpose,
 } from './cookie-consent.ts';
-import { ESSENTIAL_SYNCED_COOKIE_KEYS, LOCALE_COOKIE_NAME, PERSONAL_SYNCED_COOKIE_KEYS } from './cookies.ts';
+import {
+  ESSENTIAL_SYNCED_COOKIE_KEYS,
+  LOCALE_COOKIE_NAME,
+  PERSONAL_SYNCED_COOKIE_KEYS,
+  cookieOptions,
+  type CookieOptions,
+} from './cookies.ts';
 
 // The consent cookie (spec 6 and 9): which purposes a visitor agreed to, and which cookies and
 // tracking that allows. The bits themselves live in cookie-consent.ts.
@@ -40,6 +46,39 @@ export function formatConsentCookieValue(mask: number): string {
   const parsed = parseConsentMask(mask);
   if (parsed === null) throw new RangeError(`Not a consent mask: ${String(mask)}`);
   return `${CONSENT_VERSION}.${parsed}`;
+}
+
+function cookieString(name: string, value: string, options: CookieOptions): string {
+  const parts = [`${name}=${value}`];
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
+  parts.push(`Path=${options.path}`, `SameSite=${options.sameSite === 'lax' ? 'Lax' : options.sameSite}`);
+  if (options.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/**
+ * The consent cookie as `document.cookie` or Set-Cookie takes it: a state cookie of spec 9 (365
+ * days, path /, SameSite Lax, Secure outside development).
+ */
+export function consentCookie(mask: number, environment: string): string {
+  return cookieString(
+    CONSENT_COOKIE_NAME,
+    formatConsentCookieValue(mask),
+    cookieOptions('state', environment),
+  );
+}
+
+/** Removes a cookie set with the attributes of spec 9. */
+export function expiredCookie(name: string, environment: string): string {
+  return cookieString(name, '', { ...cookieOptions('session', environment), maxAge: 0 });
+}
+
+/** Names of the cookies in a Cookie header (or `document.cookie`). */
+export function cookieNamesOf(cookieHeader: string | null | undefined): string[] {
+  return (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.split('=')[0]!.trim())
+    .filter((name) => name !== '');
 }
 
 /** A consent cookie value read back, of any version; null when it is not `<version>.<mask>`. */

@@ -17,7 +17,19 @@ export function footerLinks(contactEmail: string) {
   ];
 }
 
-export function SiteFooter({ contactEmail }: { contactEmail: string }) {
+const FOOTER_LINK_CLASS = 'text-[0.9375rem] font-medium text-ink hover:text-coral-strong hover:underline';
+
+/**
+ * The site footer. With `onCookieSettings` it ends with a "Cookie settings" button that opens the
+ * consent banner again (pages outside the app shell, like the error page, go without it).
+ */
+export function SiteFooter({
+  contactEmail,
+  onCookieSettings,
+}: {
+  contactEmail: string;
+  onCookieSettings?: () => void;
+}) {
   return (
     <footer className="border-t border-line bg-sand">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_2.4fr] md:py-16">
@@ -35,22 +47,23 @@ export function SiteFooter({ contactEmail }: { contactEmail: string }) {
             {footerLinks(contactEmail).map((link) => (
               <li key={link.label}>
                 {link.href.startsWith('mailto:') ? (
-                  <a
-                    href={link.href}
-                    className="text-[0.9375rem] font-medium text-ink hover:text-coral-strong hover:underline"
-                  >
+                  <a href={link.href} className={FOOTER_LINK_CLASS}>
                     {link.label}
                   </a>
                 ) : (
-                  <Link
-                    to={link.href}
-                    className="text-[0.9375rem] font-medium text-ink hover:text-coral-strong hover:underline"
-                  >
+                  <Link to={link.href} className={FOOTER_LINK_CLASS}>
                     {link.label}
                   </Link>
                 )}
               </li>
             ))}
+            {onCookieSettings ? (
+              <li>
+                <button type="button" onClick={onCookieSettings} className={`${FOOTER_LINK_CLASS} text-left`}>
+                  Cookie settings
+                </button>
+              </li>
+            ) : null}
           </ul>
         </nav>
       </div>

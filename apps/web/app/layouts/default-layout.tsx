@@ -2,6 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ModalOutlet } from '../components/modal-outlet.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
+import { openCookieSettings } from '../features/consent/consent-store.ts';
 import { showsFooter } from '../features/layout/footer-visibility.ts';
 import { contactEmailFor } from '../features/session/contact-email.ts';
 import { CHAT_HREF } from '../features/session/auth-links.ts';
@@ -42,7 +43,9 @@ export default function DefaultLayout() {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      {showsFooter(pathname) ? <SiteFooter contactEmail={contactEmailFor(root)} /> : null}
+      {showsFooter(pathname) ? (
+        <SiteFooter contactEmail={contactEmailFor(root)} onCookieSettings={openCookieSettings} />
+      ) : null}
       {viewer && showsFooter(pathname) ? <FloatingChatButton /> : null}
       <ModalOutlet />
     </div>

@@ -15,6 +15,7 @@ describe('contact e-mail', () => {
         viewer: null,
         oidc: null,
         contactEmail: 'team@x.example',
+        consent: { mask: 30, defaultMask: 30, environment: 'production' },
       }),
     ).toBe('team@x.example');
     expect(contactEmailFor(null)).toBe('hello@localhost');
