@@ -12,3 +12,4 @@ export * from './calendars.ts';
 export * from './jobs.ts';
 export * from './previews.ts';
 export * from './activity.ts';
+export * from './explore.ts';

@@ -37,6 +37,8 @@ export const places = pgTable(
   },
   (t) => [
     index('places_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    // Explore paths name places by slug (decision 0016).
+    index('places_slug').on(t.slug),
     uniqueIndex('places_venue_unique')
       .on(t.kind, t.searchName, sql`lower(${t.address})`, sql`lower(${t.city})`)
       .where(sql`${t.kind} = 'venue'`),

@@ -10,7 +10,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { places } from './places.ts';
 
 /**
  * Messages of a deleted account are kept in shared chats but re-pointed to this placeholder, created
@@ -38,6 +40,12 @@ export const users = pgTable(
     locationCity: text('location_city'),
     latitude: integer('latitude_e6'),
     longitude: integer('longitude_e6'),
+    /** The city of the person's profile (a `places` row); location_city and the coordinates copy it. */
+    placeId: integer('place_id').references((): AnyPgColumn => places.id, { onDelete: 'set null' }),
+    /** The place chosen with setMyLocation (decision 0016); myLocation answers it first. */
+    myLocationPlaceId: integer('my_location_place_id').references((): AnyPgColumn => places.id, {
+      onDelete: 'set null',
+    }),
     isDemo: boolean('is_demo').notNull().default(false),
     /** The address was proven with a one-time code or by the OpenID provider. */
     emailVerified: boolean('email_verified').notNull().default(false),
