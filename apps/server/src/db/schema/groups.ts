@@ -26,6 +26,8 @@ export const groups = pgTable(
     hasJoinRequests: boolean('has_join_requests').notNull().default(false),
     /** ENABLED, DISABLED or BLOCKED (spec 4). */
     exploreStatus: text('explore_status').notNull().default('ENABLED'),
+    /** A moderator hid the group (decision 0018): only its creator and site administrators see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     creatorId: integer('creator_id')
       .notNull()
       .references(() => users.id),

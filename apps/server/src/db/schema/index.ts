@@ -13,3 +13,4 @@ export * from './jobs.ts';
 export * from './previews.ts';
 export * from './activity.ts';
 export * from './explore.ts';
+export * from './moderation.ts';

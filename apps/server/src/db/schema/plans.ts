@@ -70,6 +70,8 @@ export const plans = pgTable(
     locationQuery: text('location_query'),
     recurrence: jsonb('recurrence').$type<PlanRecurrence>(),
     exploreStatus: text('explore_status').notNull().default('ENABLED'),
+    /** A moderator hid the plan (decision 0018): only its creator and site administrators see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     chatEnabled: boolean('chat_enabled').notNull().default(true),
     viewMask: integer('view_mask').notNull().default(1),
     modifyMask: integer('modify_mask').notNull().default(64),

@@ -53,6 +53,10 @@ export const users = pgTable(
     phoneVerified: boolean('phone_verified').notNull().default(false),
     /** When the person chose a username and name; null while onboarding is still to do. */
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    /** A moderator hid the profile (decision 0018): only the person and site administrators see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** A moderator suspended the account (decision 0018): signed out everywhere, cannot sign in. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
