@@ -14,3 +14,5 @@ export * from './previews.ts';
 export * from './activity.ts';
 export * from './explore.ts';
 export * from './moderation.ts';
+export * from './organizations.ts';
+export * from './compliance.ts';

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PlanRecurrence } from '@plaza/core/plan-occurrences';
 import { groups } from './groups.ts';
+import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 export type { PlanRecurrence };
@@ -53,8 +54,8 @@ export const plans = pgTable(
       .notNull()
       .references(() => users.id),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
-    /** Spec 3 "organization id"; organizations have no table yet. */
-    organizationId: integer('organization_id'),
+    /** Spec 3 "organization id": its people may see the plan (spec 6, decision 0019). */
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     /** IANA time zone the plan lives in. */
     timezone: text('timezone').notNull().default('UTC'),
     allDay: boolean('all_day').notNull().default(false),
@@ -94,6 +95,7 @@ export const plans = pgTable(
     index('plans_starts_at').on(t.startsAt),
     index('plans_group').on(t.groupId),
     index('plans_creator').on(t.creatorId),
+    index('plans_organization').on(t.organizationId),
     index('plans_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     // Search (decision 0015): search_tsv and search_names are stored generated columns made by migration
     // 0012 (not declared here, so rows read by the app do not carry them).

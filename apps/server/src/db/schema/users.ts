@@ -74,7 +74,8 @@ export const users = pgTable(
   ],
 );
 
-export type ProfileChangePurpose = 'email' | 'phone' | 'privacy';
+/** What a change code confirms; `organization` proves an address on an organization's domain (decision 0019). */
+export type ProfileChangePurpose = 'email' | 'phone' | 'privacy' | 'organization';
 
 /**
  * A change waiting for its one-time code: a new e-mail address or phone number (the code went to
