@@ -86,6 +86,7 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.createCalendarFeed': 'mutation { createCalendarFeed { url webcalUrl } }',
   'Mutation.revokeCalendarFeed': 'mutation { revokeCalendarFeed }',
   'Query.myLocation': '{ myLocation { id name city coordinates { latitude longitude } } }',
+  'Mutation.setMyLocation': 'mutation { setMyLocation(placeId: null) { id } }',
   'Query.myChats': '{ myChats { key unreadCount } }',
   'Query.chat': '{ chat(key: "abcdefghij") { key } }',
   'Mutation.openDirectChat': 'mutation { openDirectChat(userId: 2) { key } }',

@@ -13,6 +13,7 @@ export const builder = new SchemaBuilder<{
   };
   Scalars: {
     JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
+    DateTime: { Input: Date; Output: Date };
   };
 }>({
   plugins: [ScopeAuthPlugin],
@@ -37,5 +38,18 @@ builder.scalarType('JSONObject', {
       throw new GraphQLError('Expected a JSON object.', { extensions: { code: 'BAD_USER_INPUT' } });
     }
     return value as Record<string, unknown>;
+  },
+});
+
+builder.scalarType('DateTime', {
+  description: 'An instant, as an ISO 8601 text in UTC (e.g. 2026-12-05T19:00:00.000Z).',
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = typeof value === 'string' ? new Date(value) : null;
+    if (!date || Number.isNaN(date.getTime()))
+      throw new GraphQLError('Expected an ISO 8601 date and time.', {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    return date;
   },
 });

@@ -15,5 +15,6 @@ import '../domains/places/schema.ts';
 import '../domains/push/schema.ts';
 import '../domains/activity/schema.ts';
 import '../domains/search/schema.ts';
+import '../domains/explore/schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -12,8 +12,19 @@ export interface GroupListPage {
   total: number;
 }
 
-/** Groups anyone may find: public and open to explore (a DISABLED group is reachable by link only). */
-const EXPLORABLE = sql`${groups.isPublic} AND ${groups.exploreStatus} = 'ENABLED'`;
+/**
+ * Groups anyone may find, over the groups row named `alias`: public (the flag and the view mask's
+ * public bit, which accessLevels may take away) and open to explore (a DISABLED group is reachable
+ * by link only, a BLOCKED one not at all).
+ */
+export function explorableGroup(alias: string): SQL {
+  // Not hidden by a moderator either (decision 0018).
+  return sql.raw(
+    `(${alias}.is_public AND (${alias}.view_mask & 1) = 1 AND ${alias}.explore_status = 'ENABLED' AND ${alias}.hidden_at IS NULL)`,
+  );
+}
+
+const EXPLORABLE = explorableGroup('groups');
 
 function offsetOf(marker: string | null | undefined, list: string): number {
   if (!marker) return 0;

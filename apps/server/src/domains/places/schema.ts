@@ -83,7 +83,7 @@ builder.queryFields((t) => ({
     nullable: true,
     authScopes: { signedIn: true },
     description:
-      'The signed-in person’s city: near the place of their latest plan (created, or answered attending or interested); null when none names a place.',
+      'The signed-in person’s place: the one chosen with setMyLocation, else their profile’s city, else the city near the place of their latest plan (created, or answered attending or interested); null when none names a place.',
     resolve: async (_root, _args, context) => {
       const me = await requireViewerUser(context);
       return myLocation(context, me.id);

@@ -48,6 +48,13 @@ export const UserRef = builder.objectRef<UserRow>('User').implement({
       description: 'Empty for strangers to a private profile.',
       resolve: async (user, _args, context) => ((await canSeeProfileDetails(context, user)) ? user.bio : ''),
     }),
+    city: t.string({
+      nullable: true,
+      description:
+        'The city of the profile (updateProfile placeId); null for strangers to a private profile.',
+      resolve: async (user, _args, context) =>
+        user.locationCity?.trim() && (await canSeeProfileDetails(context, user)) ? user.locationCity : null,
+    }),
     organizationId: t.int({ nullable: true, resolve: () => null }),
     isPublic: t.exposeBoolean('isPublic'),
     isVerified: t.exposeBoolean('isVerified'),
@@ -173,6 +180,7 @@ const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
     birthday: t.string({ description: 'YYYY-MM-DD, or null to remove it.' }),
     email: t.string(),
     phone: t.string(),
+    placeId: t.id({ description: 'A city from searchLocations for the profile, or null to remove it.' }),
   }),
 });
 

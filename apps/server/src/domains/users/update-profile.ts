@@ -5,6 +5,7 @@ import { uploads, users } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
+import { PLACE_KINDS, findPlace } from '../places/place-rows.ts';
 import { USERNAME_TAKEN_MESSAGE, checkUsernameAvailability } from './check-username-availability.ts';
 import { assertContactFree, parseEmail, parsePhone } from './contact-inputs.ts';
 import type { UserRow } from './find-user.ts';
@@ -24,6 +25,8 @@ export interface ProfileInput {
   email?: string | null;
   /** A new number: not changed here; a code goes to it (verifyPhoneChange). */
   phone?: string | null;
+  /** The profile's city (a city place from searchLocations), or null to remove it (decision 0016). */
+  placeId?: string | number | null;
 }
 
 const UPLOADED_IMAGE = /^\/media\/([A-Za-z0-9]{16})\.webp$/;
@@ -72,6 +75,16 @@ export async function updateProfile(
         throw badUserInput('image', 'Upload the photo first (POST /media/upload) and pass its path.');
       set.image = input.image;
     }
+  }
+  if (input.placeId !== undefined) {
+    // Only a city: a venue may be someone's home, and profiles show the place to others.
+    const place = input.placeId === null ? null : await findPlace(db, input.placeId, user.id);
+    if (input.placeId !== null && place?.kind !== PLACE_KINDS.city)
+      throw badUserInput('placeId', 'Choose a city from the list.');
+    set.placeId = place?.id ?? null;
+    set.locationCity = place?.name ?? null;
+    set.latitude = place?.latitude ?? null;
+    set.longitude = place?.longitude ?? null;
   }
   const email = input.email != null ? parseEmail(input.email) : null;
   const phone = input.phone != null ? parsePhone(input.phone) : null;

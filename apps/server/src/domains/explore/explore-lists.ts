@@ -1,0 +1,187 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { groups, users } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../graphql/context.ts';
+import type { GroupRow } from '../groups/group-loaders.ts';
+import { planLoaders } from '../plans/plan-loaders.ts';
+import { resolveOccurrence } from '../plans/plan-occurrence.ts';
+import type { PlanCard } from '../plans/plan-type.ts';
+import { planCardOf } from '../plans/plan-view.ts';
+import { rows } from '../social/social-sql.ts';
+import type { UserRow } from '../users/find-user.ts';
+import {
+  distanceKm,
+  explorableGroupFor,
+  explorablePerson,
+  explorablePlan,
+  followerCount,
+  friendsInGroup,
+  friendsInPlan,
+  friendsWithPerson,
+  goingCount,
+  memberCount,
+  roundedKm,
+  textMatch,
+  upcomingPlan,
+  withinKm,
+  type Center,
+} from './explore-sql.ts';
+
+export type ExploreSort = 'NEAREST' | 'SOONEST' | 'POPULAR';
+
+/** One page of one explore list: what to show, where, in which order. */
+export interface ListQuery {
+  viewerId: number | null;
+  /** Only rows within radiusKm of it, nearest first for NEAREST; null: anywhere. */
+  center: Center | null;
+  radiusKm: number;
+  sort: ExploreSort;
+  text?: string | null;
+  /** More conditions over the list's row (hashtag, scope). */
+  where?: (alias: string) => SQL;
+  offset: number;
+  limit: number;
+}
+
+function conditions(alias: string, query: ListQuery, own: SQL[]): SQL {
+  const all = [...own];
+  if (query.center) all.push(withinKm(alias, query.center, query.radiusKm));
+  const text = textMatch(alias, query.text);
+  if (text) all.push(text);
+  if (query.where) all.push(query.where(alias));
+  return sql.join(all, sql` AND `);
+}
+
+/** Nearer first, rows without coordinates last; no key at all without a center. */
+const nearer = (alias: string, center: Center | null): SQL[] =>
+  center === null ? [] : [sql`${distanceKm(alias, center)} ASC NULLS LAST`];
+
+const orderBy = (keys: SQL[]) => sql.join(keys, sql`, `);
+
+/**
+ * Plan ids, ordered: NEAREST by distance (in tenths of a km), then start, then friends involved;
+ * SOONEST (and NEAREST without a place) by start, then friends involved, then distance; POPULAR
+ * by people going plus friends involved, then start. `past` lists ended plans, latest first.
+ */
+export async function explorePlanIds(db: Database, query: ListQuery & { past?: boolean }): Promise<number[]> {
+  const { viewerId, center } = query;
+  const when = query.past ? sql`NOT ${upcomingPlan('p')}` : upcomingPlan('p');
+  const friends = friendsInPlan('p', viewerId);
+  let order: SQL[];
+  if (query.past) order = [sql`p.ends_at DESC`, sql`p.id DESC`];
+  else if (query.sort === 'POPULAR')
+    order = [
+      sql`(${goingCount('p')} + ${friends}) DESC`,
+      sql`p.starts_at ASC`,
+      ...nearer('p', center),
+      sql`p.id ASC`,
+    ];
+  else if (query.sort === 'NEAREST' && center)
+    order = [sql`${roundedKm('p', center)} ASC`, sql`p.starts_at ASC`, sql`${friends} DESC`, sql`p.id ASC`];
+  else order = [sql`p.starts_at ASC`, sql`${friends} DESC`, ...nearer('p', center), sql`p.id ASC`];
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM plans p
+      WHERE ${conditions('p', query, [explorablePlan('p', viewerId), when])}
+      ORDER BY ${orderBy(order)}
+      LIMIT ${query.limit} OFFSET ${query.offset}`,
+  );
+  return found.map((row) => Number(row.id));
+}
+
+/** Cards of the plans, in order; a repeating plan shows its next occurrence. */
+export async function planCards(context: RequestContext, ids: number[]): Promise<PlanCard[]> {
+  const cards = await Promise.all(
+    ids.map(async (id) => {
+      const row = await planLoaders(context).row.load(id);
+      return row ? planCardOf(context, row, await resolveOccurrence(context, row, null)) : null;
+    }),
+  );
+  return cards.filter((card): card is PlanCard => card !== null);
+}
+
+/**
+ * Group rows, ordered: NEAREST by distance, then friends inside, then members; SOONEST (and
+ * NEAREST without a place) by the group's next explorable plan, then friends, then distance;
+ * POPULAR by members plus friends inside.
+ */
+export async function exploreGroupRows(db: Database, query: ListQuery): Promise<GroupRow[]> {
+  const { viewerId, center } = query;
+  const friends = friendsInGroup('g', viewerId);
+  const nextPlan = sql`(SELECT min(np.starts_at) FROM plans np WHERE np.group_id = g.id
+    AND ${explorablePlan('np', viewerId)} AND ${upcomingPlan('np')})`;
+  let order: SQL[];
+  if (query.sort === 'POPULAR')
+    order = [sql`(${memberCount('g')} + ${friends}) DESC`, ...nearer('g', center), sql`g.id ASC`];
+  else if (query.sort === 'NEAREST' && center)
+    order = [
+      sql`${roundedKm('g', center)} ASC`,
+      sql`${friends} DESC`,
+      sql`${memberCount('g')} DESC`,
+      sql`g.id ASC`,
+    ];
+  else
+    order = [
+      sql`${nextPlan} ASC NULLS LAST`,
+      sql`${friends} DESC`,
+      ...nearer('g', center),
+      sql`${memberCount('g')} DESC`,
+      sql`g.id ASC`,
+    ];
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT g.id FROM groups g
+      WHERE ${conditions('g', query, [explorableGroupFor('g', viewerId)])}
+      ORDER BY ${orderBy(order)}
+      LIMIT ${query.limit} OFFSET ${query.offset}`,
+  );
+  return rowsInOrder(db, groups, found);
+}
+
+/**
+ * People, ordered: NEAREST and SOONEST (people have no time) by distance, then friends in common,
+ * then the verified badge; POPULAR by followers plus friends in common, then distance.
+ */
+export async function explorePeopleRows(db: Database, query: ListQuery): Promise<UserRow[]> {
+  const { viewerId, center } = query;
+  const friends = friendsWithPerson('u', viewerId);
+  const order =
+    query.sort === 'POPULAR'
+      ? [sql`(${followerCount('u')} + ${friends}) DESC`, ...nearer('u', center), sql`u.id ASC`]
+      : [
+          ...(center ? [sql`${roundedKm('u', center)} ASC`] : []),
+          sql`${friends} DESC`,
+          sql`u.is_verified DESC`,
+          sql`u.id ASC`,
+        ];
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT u.id FROM users u
+      WHERE ${conditions('u', query, [explorablePerson('u', viewerId)])}
+      ORDER BY ${orderBy(order)}
+      LIMIT ${query.limit} OFFSET ${query.offset}`,
+  );
+  return rowsInOrder(db, users, found);
+}
+
+/** Full rows in the order of `ids`. */
+export async function rowsInOrder<T extends typeof groups | typeof users>(
+  db: Database,
+  table: T,
+  ids: Array<{ id: number }>,
+): Promise<T['$inferSelect'][]> {
+  if (ids.length === 0) return [];
+  const wanted = ids.map((row) => Number(row.id));
+  const t = table as typeof groups;
+  const found = (await db
+    .select()
+    .from(t)
+    .where(
+      sql`${t.id} IN (${sql.join(
+        wanted.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )) as Array<T['$inferSelect']>;
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { BOT_USER_ID } from '@plaza/core/constants';
+import { DELETED_USER_KEY } from '../../db/schema/index.ts';
+import { explorableGroup } from '../groups/list-groups.ts';
+import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
+import { prefixQuery } from '../search/search.ts';
+import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
+
+// What explore may show (decision 0016), as SQL over an aliased row, so every explore query means
+// the same thing by "explorable".
+
+export interface Center {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * A plan anyone may find: public (view bit 1), explore ENABLED, no block between its creator and
+ * the viewer; and, to be sure, visible by the list rule of decision 0009.
+ */
+export function explorablePlan(alias: string, viewerId: number | null): SQL {
+  const p = sql.raw(alias);
+  return sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status = 'ENABLED'
+    AND NOT ${blockedBetween(viewerId, sql`${p}.creator_id`)} AND ${planVisibleTo(alias, viewerId)})`;
+}
+
+/** Not over yet; a repeating plan until its end date (its row keeps the first occurrence). */
+export function upcomingPlan(alias: string): SQL {
+  const p = sql.raw(alias);
+  return sql`(${p}.ends_at >= now() OR (${p}.recurrence IS NOT NULL
+    AND (${p}.recurrence->>'endDate' IS NULL OR CAST(${p}.recurrence->>'endDate' AS date) >= CURRENT_DATE - 1)))`;
+}
+
+/** The exploreGroups rule (public flag and view bit, explore ENABLED), plus no block with the owner. */
+export function explorableGroupFor(alias: string, viewerId: number | null): SQL {
+  return sql`(${explorableGroup(alias)} AND NOT ${blockedBetween(viewerId, sql`${sql.raw(alias)}.creator_id`)})`;
+}
+
+/**
+ * A person explore may show: a public, onboarded profile; never the bot, the deleted-user
+ * placeholder, the viewer, or anyone a block separates from the viewer.
+ */
+export function explorablePerson(alias: string, viewerId: number | null): SQL {
+  const u = sql.raw(alias);
+  const notViewer = viewerId === null ? sql`true` : sql`${u}.id <> ${viewerId}`;
+  return sql`(${u}.is_public AND ${u}.onboarded_at IS NOT NULL AND ${u}.id <> ${BOT_USER_ID}
+    AND ${u}.key <> ${DELETED_USER_KEY} AND ${notViewer} AND NOT ${blockedBetween(viewerId, sql`${u}.id`)})`;
+}
+
+/** The viewer's friends (people who follow each other with them); nobody when signed out. */
+export function friendsOf(viewerId: number | null): SQL {
+  return viewerId === null
+    ? sql`(SELECT NULL::int AS friend WHERE false)`
+    : sql`(SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId})`;
+}
+
+/** Signed out there are no friends; a cast, since a bare 0 in ORDER BY would name a column. */
+const NO_FRIENDS = sql`CAST(0 AS int)`;
+
+/** Friends going to or interested in the plan, its creator counted when a friend. */
+export function friendsInPlan(alias: string, viewerId: number | null): SQL {
+  if (viewerId === null) return NO_FRIENDS;
+  const p = sql.raw(alias);
+  return sql`((SELECT count(DISTINCT fr.user_id) FROM plan_responses fr WHERE fr.plan_id = ${p}.id
+      AND fr.response IN ('ATTENDING', 'INTERESTED') AND fr.user_id IN ${friendsOf(viewerId)})
+    + CASE WHEN ${p}.creator_id IN ${friendsOf(viewerId)} THEN 1 ELSE 0 END)`;
+}
+
+/** People going (any occurrence). */
+export function goingCount(alias: string): SQL {
+  return sql`(SELECT count(*) FROM plan_responses gr WHERE gr.plan_id = ${sql.raw(alias)}.id AND gr.response = 'ATTENDING')`;
+}
+
+export function friendsInGroup(alias: string, viewerId: number | null): SQL {
+  if (viewerId === null) return NO_FRIENDS;
+  return sql`(SELECT count(*) FROM group_members fm WHERE fm.group_id = ${sql.raw(alias)}.id
+    AND fm.status = 'member' AND fm.user_id IN ${friendsOf(viewerId)})`;
+}
+
+export function memberCount(alias: string): SQL {
+  return sql`(SELECT count(*) FROM group_members mc WHERE mc.group_id = ${sql.raw(alias)}.id AND mc.status = 'member')`;
+}
+
+/** A friend counts 1, and each mutual friend 1 more. */
+export function friendsWithPerson(alias: string, viewerId: number | null): SQL {
+  if (viewerId === null) return NO_FRIENDS;
+  const u = sql.raw(alias);
+  return sql`(CASE WHEN ${u}.id IN ${friendsOf(viewerId)} THEN 1 ELSE 0 END
+    + (SELECT count(*) FROM ${FRIEND_PAIRS} mf WHERE mf.person = ${u}.id AND mf.friend IN ${friendsOf(viewerId)}))`;
+}
+
+export function followerCount(alias: string): SQL {
+  return sql`(SELECT count(*) FROM follows fc WHERE fc.target_id = ${sql.raw(alias)}.id AND fc.status = 'FOLLOWING')`;
+}
+
+/**
+ * Kilometres from the row's coordinates (micro-degrees) to `center`: haversine on a 6371 km
+ * sphere, as places/search-locations.ts measures places; null without coordinates.
+ */
+export function distanceKm(alias: string, center: Center): SQL {
+  const a = sql.raw(alias);
+  const lat = sql`(${a}.latitude_e6::float8 / 1e6)`;
+  const lon = sql`(${a}.longitude_e6::float8 / 1e6)`;
+  return sql`(2 * 6371 * asin(least(1, sqrt(
+    power(sin(radians(${lat} - ${center.latitude}::float8) / 2), 2)
+    + cos(radians(${center.latitude}::float8)) * cos(radians(${lat}))
+      * power(sin(radians(${lon} - ${center.longitude}::float8) / 2), 2)))))`;
+}
+
+/** Within `radiusKm` of `center`; a latitude band first, which is cheap to test. */
+export function withinKm(alias: string, center: Center, radiusKm: number): SQL {
+  const a = sql.raw(alias);
+  const band = Math.ceil(((radiusKm + 1) / 111.19) * 1e6);
+  const lat = Math.round(center.latitude * 1e6);
+  return sql`(${a}.latitude_e6 BETWEEN ${lat - band} AND ${lat + band} AND ${a}.longitude_e6 IS NOT NULL
+    AND ${distanceKm(alias, center)} <= ${radiusKm})`;
+}
+
+/** Distance in tenths of a kilometre: rows 100 m apart tie, and the next keys decide. */
+export function roundedKm(alias: string, center: Center): SQL {
+  return sql`round(CAST(${distanceKm(alias, center)} * 10 AS numeric))`;
+}
+
+/**
+ * The search domain's word matching (decision 0015): every word of `text` as a prefix, over the
+ * row's stored search_tsv. Null when the text has no word, so it narrows nothing.
+ */
+export function textMatch(alias: string, text: string | null | undefined): SQL | null {
+  const query = text ? prefixQuery(text) : null;
+  return query === null
+    ? null
+    : sql`(${sql.raw(alias)}.search_tsv @@ to_tsquery('simple'::regconfig, ${query}))`;
+}

@@ -1,0 +1,152 @@
+import type { RequestContext } from '../../graphql/context.ts';
+import { badUserInput } from '../../graphql/errors.ts';
+import type { GroupRow } from '../groups/group-loaders.ts';
+import { myLocation, nearestCity } from '../places/my-location.ts';
+import type { PlaceRow } from '../places/place-rows.ts';
+import type { PlanCard } from '../plans/plan-type.ts';
+import type { UserRow } from '../users/find-user.ts';
+import { decodeExploreMarker, encodeExploreMarker } from './explore-marker.ts';
+import {
+  exploreGroupRows,
+  explorePeopleRows,
+  explorePlanIds,
+  planCards,
+  type ExploreSort,
+  type ListQuery,
+} from './explore-lists.ts';
+import type { Center } from './explore-sql.ts';
+import { resolvePlace } from './resolve-place.ts';
+
+export type ExploreFilter = 'ALL' | 'EVENTS' | 'PEOPLE' | 'GROUPS';
+export type { ExploreSort };
+
+export const EXPLORE_RADIUS_KM = { default: 50, min: 1, max: 500 } as const;
+/** A page of one kind; with filter ALL a few of each kind instead. */
+export const EXPLORE_PAGE = { default: 24, max: 50, all: { plans: 12, groups: 6, people: 6 } } as const;
+const MAX_TEXT = 200;
+
+export interface ExploreInput {
+  place?: string | null;
+  near?: Center | null;
+  filter?: ExploreFilter | null;
+  sort?: ExploreSort | null;
+  text?: string | null;
+  radiusKm?: number | null;
+  marker?: string | null;
+  limit?: number | null;
+}
+
+export interface ExploreResults {
+  place: PlaceRow | null;
+  radiusKm: number;
+  plans: PlanCard[];
+  groups: GroupRow[];
+  people: UserRow[];
+  nextMarker: string | null;
+}
+
+export interface ExploreWhere {
+  /** The place shown as "near": the one asked for, the city at `near`, or the viewer's location. */
+  place: PlaceRow | null;
+  /** Where distances are measured from; null: anywhere. */
+  center: Center | null;
+  radiusKm: number;
+}
+
+export function checkRadius(radiusKm: number | null | undefined): number {
+  const radius = radiusKm ?? EXPLORE_RADIUS_KM.default;
+  if (!Number.isInteger(radius) || radius < EXPLORE_RADIUS_KM.min || radius > EXPLORE_RADIUS_KM.max)
+    throw badUserInput('radiusKm', `The radius is ${EXPLORE_RADIUS_KM.min} to ${EXPLORE_RADIUS_KM.max} km.`);
+  return radius;
+}
+
+export function checkLimit(limit: number | null | undefined, fallback: number): number {
+  if (limit == null) return fallback;
+  if (!Number.isInteger(limit) || limit < 1 || limit > EXPLORE_PAGE.max)
+    throw badUserInput('limit', `Ask for 1 to ${EXPLORE_PAGE.max} results.`);
+  return limit;
+}
+
+const centerOf = (place: PlaceRow | null): Center | null =>
+  place && place.latitude !== null && place.longitude !== null
+    ? { latitude: place.latitude / 1e6, longitude: place.longitude / 1e6 }
+    : null;
+
+/**
+ * Where explore looks (decision 0016): the named place; else the coordinates given (shown as the
+ * city there, when one is within 100 km); else the signed-in viewer's myLocation; else anywhere.
+ */
+export async function exploreWhere(
+  context: RequestContext,
+  input: { place?: string | null; near?: Center | null; radiusKm?: number | null },
+): Promise<ExploreWhere> {
+  const radiusKm = checkRadius(input.radiusKm);
+  const viewerId = context.viewer?.id ?? null;
+  const db = context.store.db;
+  if (input.place != null) {
+    const place = await resolvePlace(db, input.place, viewerId);
+    return { place, center: centerOf(place), radiusKm };
+  }
+  if (input.near) {
+    const { latitude, longitude } = input.near;
+    if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180))
+      throw badUserInput('near', 'Latitude is within ±90 and longitude within ±180.');
+    const place = await nearestCity(db, Math.round(latitude * 1e6), Math.round(longitude * 1e6));
+    return { place, center: { latitude, longitude }, radiusKm };
+  }
+  if (viewerId !== null) {
+    const place = await myLocation(context, viewerId);
+    return { place, center: centerOf(place), radiusKm };
+  }
+  return { place: null, center: null, radiusKm };
+}
+
+/**
+ * explore: upcoming public plans, public groups and public people near a place, as anyone may see
+ * them (decision 0016). With filter ALL a few of each; else one page of that kind.
+ */
+export async function explore(context: RequestContext, input: ExploreInput): Promise<ExploreResults> {
+  const filter = input.filter ?? 'ALL';
+  const sort = input.sort ?? 'NEAREST';
+  const limit = checkLimit(input.limit, filter === 'ALL' ? EXPLORE_PAGE.all.plans : EXPLORE_PAGE.default);
+  const sizes =
+    filter === 'ALL'
+      ? input.limit == null
+        ? EXPLORE_PAGE.all
+        : { plans: limit, groups: Math.ceil(limit / 2), people: Math.ceil(limit / 2) }
+      : {
+          plans: filter === 'EVENTS' ? limit : 0,
+          groups: filter === 'GROUPS' ? limit : 0,
+          people: filter === 'PEOPLE' ? limit : 0,
+        };
+  const list = `explore:${filter}:${sort}`;
+  const [plansAt = 0, groupsAt = 0, peopleAt = 0] = decodeExploreMarker(input.marker, list, 3);
+  const where = await exploreWhere(context, input);
+  const db = context.store.db;
+  const base = {
+    viewerId: context.viewer?.id ?? null,
+    center: where.center,
+    radiusKm: where.radiusKm,
+    sort,
+    text: input.text?.trim().slice(0, MAX_TEXT) || null,
+  };
+  const query = (offset: number, size: number): ListQuery => ({ ...base, offset, limit: size + 1 });
+  // One row more than asked tells whether another page follows.
+  const [planIds, groupRows, people] = await Promise.all([
+    sizes.plans > 0 ? explorePlanIds(db, query(plansAt, sizes.plans)) : [],
+    sizes.groups > 0 ? exploreGroupRows(db, query(groupsAt, sizes.groups)) : [],
+    sizes.people > 0 ? explorePeopleRows(db, query(peopleAt, sizes.people)) : [],
+  ]);
+  const more =
+    planIds.length > sizes.plans || groupRows.length > sizes.groups || people.length > sizes.people;
+  return {
+    place: where.place,
+    radiusKm: where.radiusKm,
+    plans: await planCards(context, planIds.slice(0, sizes.plans)),
+    groups: groupRows.slice(0, sizes.groups),
+    people: people.slice(0, sizes.people),
+    nextMarker: more
+      ? encodeExploreMarker(list, [plansAt + sizes.plans, groupsAt + sizes.groups, peopleAt + sizes.people])
+      : null,
+  };
+}

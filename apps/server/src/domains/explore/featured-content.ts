@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { isKnownTimeZone, suggestedInvites, type SuggestedInvite } from '@plaza/core/suggested-invites';
+import { users } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../graphql/context.ts';
+import { badUserInput } from '../../graphql/errors.ts';
+import type { PlanCard } from '../plans/plan-type.ts';
+import { rows } from '../social/social-sql.ts';
+import type { UserRow } from '../users/find-user.ts';
+import { exploreWhere } from './explore.ts';
+import { explorePlanIds, planCards, rowsInOrder } from './explore-lists.ts';
+import {
+  distanceKm,
+  explorablePerson,
+  followerCount,
+  friendsWithPerson,
+  type Center,
+} from './explore-sql.ts';
+
+export const FEATURED = { plans: 6, users: 8 } as const;
+
+export interface FeaturedContentSuggestions {
+  plans: PlanCard[];
+  users: UserRow[];
+  suggestedInvites: SuggestedInvite[];
+}
+
+/**
+ * People to follow: public profiles the viewer has no tie with yet (not followed, asked or
+ * blocked, nor blocking them), most friends in common first, then nearer, then verified and
+ * followed by more.
+ */
+async function peopleToFollow(
+  context: RequestContext,
+  viewerId: number | null,
+  center: Center | null,
+): Promise<UserRow[]> {
+  const db = context.store.db;
+  const noTie =
+    viewerId === null
+      ? sql`true`
+      : sql`NOT EXISTS (SELECT 1 FROM follows t WHERE t.user_id = ${viewerId} AND t.target_id = u.id)`;
+  const nearer = center ? [sql`${distanceKm('u', center)} ASC NULLS LAST`] : [];
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT u.id FROM users u
+      WHERE ${explorablePerson('u', viewerId)} AND ${noTie}
+      ORDER BY ${sql.join(
+        [
+          sql`${friendsWithPerson('u', viewerId)} DESC`,
+          ...nearer,
+          sql`u.is_verified DESC`,
+          sql`${followerCount('u')} DESC`,
+          sql`u.id ASC`,
+        ],
+        sql`, `,
+      )}
+      LIMIT ${FEATURED.users}`,
+  );
+  return rowsInOrder(db, users, found);
+}
+
+/**
+ * featuredContentSuggestions (spec 3): popular upcoming public plans near the viewer's location
+ * (anywhere when it is unknown, signed out, or nothing is near), people to follow, and plan ideas
+ * dated in `timezone` (else the zone of the viewer's location, else UTC).
+ */
+export async function featuredContentSuggestions(
+  context: RequestContext,
+  input: { timezone?: string | null } = {},
+): Promise<FeaturedContentSuggestions> {
+  if (input.timezone != null && !isKnownTimeZone(input.timezone))
+    throw badUserInput('timezone', 'Give an IANA time zone, such as Europe/Lisbon.');
+  const viewerId = context.viewer?.id ?? null;
+  const where = await exploreWhere(context, {});
+  const db = context.store.db;
+  const popular = (center: Center | null) =>
+    explorePlanIds(db, {
+      viewerId,
+      center,
+      radiusKm: where.radiusKm,
+      sort: 'POPULAR',
+      offset: 0,
+      limit: FEATURED.plans,
+    });
+  let planIds = where.center ? await popular(where.center) : [];
+  if (planIds.length === 0) planIds = await popular(null);
+  return {
+    plans: await planCards(context, planIds),
+    users: await peopleToFollow(context, viewerId, where.center),
+    suggestedInvites: suggestedInvites(new Date(), input.timezone ?? where.place?.timezone ?? 'UTC'),
+  };
+}
