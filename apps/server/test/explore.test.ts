@@ -505,8 +505,9 @@ describe('where explore looks from for a signed-in person', () => {
 /**
  * Everything explore must never show, around a place of its own: a private profile, a private
  * group and plan, someone who blocked the viewer and someone the viewer blocked (their profiles,
- * plans and groups), plans and groups with explore DISABLED or BLOCKED, and a group whose public
- * flag stands but whose view mask lost the public bit. The viewer and their friend take part in
+ * plans and groups), plans and groups with explore DISABLED or BLOCKED, a plan, a group and two
+ * people a moderator hid or suspended, and a group whose public flag stands but whose view mask
+ * lost the public bit. The viewer and their friend take part in
  * each of them (going, or a member), and the viewer created some, so the scopes that look at the
  * viewer's and friends' things would include them if privacy did not hold.
  */
@@ -518,6 +519,8 @@ describe('privacy of every explore query', () => {
   let blocker: Person;
   let blockedOne: Person;
   let outsider: Person;
+  let silenced: Person;
+  let suspended: Person;
   let privacyville: typeof places.$inferSelect;
   const tag = `privtag${Date.now().toString(36)}`;
   const HERE: Point = { latitude: 10.5, longitude: 20.5, city: 'Privacyville' };
@@ -527,7 +530,7 @@ describe('privacy of every explore query', () => {
 
   beforeAll(async () => {
     privacyville = await city('Privacyville', HERE.latitude, HERE.longitude);
-    [viewer, friend, open, hidden, blocker, blockedOne, outsider] = [
+    [viewer, friend, open, hidden, blocker, blockedOne, outsider, silenced, suspended] = [
       await newPerson(t, 'Viewer'),
       await newPerson(t, 'Friend'),
       await newPerson(t, 'Open'),
@@ -535,10 +538,14 @@ describe('privacy of every explore query', () => {
       await newPerson(t, 'Blocker'),
       await newPerson(t, 'Blocked'),
       await newPerson(t, 'Outsider'),
+      await newPerson(t, 'Silenced'),
+      await newPerson(t, 'Suspended'),
     ];
-    for (const person of [viewer, friend, open, hidden, blocker, blockedOne, outsider])
+    for (const person of [viewer, friend, open, hidden, blocker, blockedOne, outsider, silenced, suspended])
       await liveAt(person, privacyville);
     await db().update(users).set({ isPublic: false }).where(eq(users.id, hidden.userId));
+    await db().update(users).set({ hiddenAt: new Date() }).where(eq(users.id, silenced.userId));
+    await db().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.userId));
     await befriend(viewer, friend);
     await block(blocker, viewer);
     await block(viewer, blockedOne);
@@ -561,6 +568,9 @@ describe('privacy of every explore query', () => {
         await plan(viewer, { ...common, ...when, title: 'My disabled plan', exploreStatus: 'DISABLED' }),
         await plan(viewer, { ...common, ...when, title: 'My blocked plan', exploreStatus: 'BLOCKED' }),
       );
+      const moderated = await plan(open, { ...common, ...when, title: 'Hidden plan' });
+      await db().update(plans).set({ hiddenAt: new Date() }).where(eq(plans.id, moderated));
+      forbidden[into].push(moderated);
     }
     viewerOwn.plan = await plan(viewer, { ...common, title: 'My open plan' });
     allowed.plans.push(viewerOwn.plan);
@@ -571,8 +581,11 @@ describe('privacy of every explore query', () => {
     allowed.groups.push(viewerOwn.group);
     const noViewBit = await group(open, { ...groupCommon, title: 'Public flag, no public view' });
     await db().update(groups).set({ viewMask: 128 }).where(eq(groups.id, noViewBit));
+    const moderated = await group(open, { ...groupCommon, title: 'Hidden group' });
+    await db().update(groups).set({ hiddenAt: new Date() }).where(eq(groups.id, moderated));
     forbidden.groups.push(
       noViewBit,
+      moderated,
       await group(open, { ...groupCommon, title: 'Private group', isPublic: false }),
       await group(open, { ...groupCommon, title: 'Disabled group', exploreStatus: 'DISABLED' }),
       await group(open, { ...groupCommon, title: 'Blocked group', exploreStatus: 'BLOCKED' }),
@@ -625,6 +638,8 @@ describe('privacy of every explore query', () => {
         expect(ids(r.plans).filter((id) => neverPlans().includes(id))).toEqual([]);
         expect(ids(r.groups).filter((id) => forbidden.groups.includes(id))).toEqual([]);
         expect(ids(r.people)).not.toContain(hidden.userId);
+        expect(ids(r.people)).not.toContain(silenced.userId);
+        expect(ids(r.people)).not.toContain(suspended.userId);
         expect(ids(r.people)).not.toContain(blocker.userId);
         expect(ids(r.people)).not.toContain(blockedOne.userId);
         expect(ids(r.people)).not.toContain(viewer.userId);
@@ -675,7 +690,7 @@ describe('privacy of every explore query', () => {
     // The viewer lives in Privacyville, so its plans are the ones near them.
     expect(ids(featured.plans).sort()).toEqual([...allowed.plans].sort());
     const people = ids(featured.users);
-    for (const never of [viewer, friend, hidden, blocker, blockedOne])
+    for (const never of [viewer, friend, hidden, blocker, blockedOne, silenced, suspended])
       expect(people).not.toContain(never.userId);
     expect(people).toEqual(expect.arrayContaining([open.userId, outsider.userId]));
 

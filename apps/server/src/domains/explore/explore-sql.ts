@@ -15,12 +15,12 @@ export interface Center {
 }
 
 /**
- * A plan anyone may find: public (view bit 1), explore ENABLED, no block between its creator and
- * the viewer; and, to be sure, visible by the list rule of decision 0009.
+ * A plan anyone may find: public (view bit 1), explore ENABLED, not hidden by a moderator, no block
+ * between its creator and the viewer; and, to be sure, visible by the list rule of decision 0009.
  */
 export function explorablePlan(alias: string, viewerId: number | null): SQL {
   const p = sql.raw(alias);
-  return sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status = 'ENABLED'
+  return sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status = 'ENABLED' AND ${p}.hidden_at IS NULL
     AND NOT ${blockedBetween(viewerId, sql`${p}.creator_id`)} AND ${planVisibleTo(alias, viewerId)})`;
 }
 
@@ -37,13 +37,14 @@ export function explorableGroupFor(alias: string, viewerId: number | null): SQL 
 }
 
 /**
- * A person explore may show: a public, onboarded profile; never the bot, the deleted-user
- * placeholder, the viewer, or anyone a block separates from the viewer.
+ * A person explore may show: a public, onboarded profile, not hidden or suspended by a moderator;
+ * never the bot, the deleted-user placeholder, the viewer, or anyone a block separates from them.
  */
 export function explorablePerson(alias: string, viewerId: number | null): SQL {
   const u = sql.raw(alias);
   const notViewer = viewerId === null ? sql`true` : sql`${u}.id <> ${viewerId}`;
-  return sql`(${u}.is_public AND ${u}.onboarded_at IS NOT NULL AND ${u}.id <> ${BOT_USER_ID}
+  return sql`(${u}.is_public AND ${u}.onboarded_at IS NOT NULL AND ${u}.hidden_at IS NULL
+    AND ${u}.suspended_at IS NULL AND ${u}.id <> ${BOT_USER_ID}
     AND ${u}.key <> ${DELETED_USER_KEY} AND ${notViewer} AND NOT ${blockedBetween(viewerId, sql`${u}.id`)})`;
 }
 
