@@ -21,7 +21,8 @@ export function Toast({ message, onDone }: { message: string; onDone: () => void
         className="pointer-events-auto w-full max-w-sm overflow-hidden rounded-2xl bg-plum text-on-plum shadow-xl shadow-plum/30"
       >
         <p className="px-5 py-3.5 text-[0.9375rem] font-semibold">{message}</p>
-        <div className="h-1 bg-on-plum/15">
+        {/* With reduced motion the countdown is not drawn: the toast still leaves after 3 s. */}
+        <div className="h-1 bg-on-plum/15 motion-reduce:hidden" data-testid="toast-countdown">
           <div
             className="h-full origin-left bg-sun ease-linear"
             style={{

@@ -270,10 +270,12 @@ function ResponseButtons({ plan, isSignedIn }: { plan: PlanPage; isSignedIn: boo
               key={choice.value}
               type="button"
               aria-pressed={isOn}
-              disabled={fetcher.state !== 'idle'}
-              onClick={() =>
-                void fetcher.submit({ intent: 'respond', response: choice.value }, { method: 'post' })
-              }
+              // Not `disabled` while saving: that would drop the keyboard focus on the page.
+              aria-disabled={fetcher.state !== 'idle'}
+              onClick={() => {
+                if (fetcher.state !== 'idle') return;
+                void fetcher.submit({ intent: 'respond', response: choice.value }, { method: 'post' });
+              }}
               className={
                 isOn
                   ? `${buttonClass('primary')} ring-2 ring-coral-strong ring-offset-2 ring-offset-white`

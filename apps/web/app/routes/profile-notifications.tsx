@@ -169,7 +169,7 @@ function ChannelSwitch({
       />
       <span
         aria-hidden="true"
-        className="h-6 w-10 rounded-full bg-ink/20 transition-colors peer-checked:bg-coral-strong peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-coral-strong after:absolute after:top-2 after:left-2 after:size-4 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4"
+        className="h-6 w-10 rounded-full bg-ink-soft transition-colors peer-checked:bg-coral-strong peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-coral-strong after:absolute after:top-2 after:left-2 after:size-4 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4"
       />
     </label>
   );

@@ -102,7 +102,9 @@ export function GroupForm({
               className="absolute inset-0 size-full object-cover"
             />
           ) : null}
-          <label className={`relative z-10 cursor-pointer ${buttonClass(image ? 'secondary' : 'primary')}`}>
+          <label
+            className={`relative z-10 cursor-pointer has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-coral-strong ${buttonClass(image ? 'secondary' : 'primary')}`}
+          >
             {isUploading ? 'Uploading…' : image ? 'Change photo' : 'Add a cover photo'}
             <input
               type="file"

@@ -197,7 +197,9 @@ export function PlanForm({
           {image ? (
             <img src={image} alt="Picture of the plan" className="absolute inset-0 size-full object-cover" />
           ) : null}
-          <label className={`relative z-10 cursor-pointer ${buttonClass('secondary')}`}>
+          <label
+            className={`relative z-10 cursor-pointer has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-coral-strong ${buttonClass('secondary')}`}
+          >
             {isUploading ? 'Uploading…' : image ? 'Change picture' : 'Add a picture'}
             <input
               type="file"

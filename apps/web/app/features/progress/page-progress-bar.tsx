@@ -35,7 +35,8 @@ export function PageProgressBar() {
       <div
         ref={barRef}
         data-testid="page-progress-bar"
-        className="h-full origin-left bg-coral-strong opacity-0 shadow-[0_0_8px_var(--color-coral)] transition-[transform,opacity] duration-200 ease-out"
+        // With reduced motion the bar does not grow: it shows full width while a page loads.
+        className="h-full origin-left bg-coral-strong opacity-0 shadow-[0_0_8px_var(--color-coral)] transition-[transform,opacity] duration-200 ease-out motion-reduce:transform-none!"
         style={{ transform: 'scaleX(0)' }}
       />
     </div>
