@@ -1,9 +1,12 @@
 /**
  * Search benchmark (issue 9): a scratch database on the PostgreSQL of BENCH_DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/test), filled with BENCH_SEARCH_ROWS people and as many
- * upcoming plans (one in ten private) by SQL, then the server in its own process on it, and
- * `search` asked at BENCH_SEARCH_RATE requests a second (open loop: a request leaves every 1/rate s
- * whatever the answers do) for BENCH_SECONDS, signed out and signed in. Prints p50 / p95 / p99.
+ * postgres://postgres@127.0.0.1:5432/test), filled by SQL with BENCH_SEARCH_ROWS people and as many
+ * upcoming plans (one in ten private), a tenth as many groups (one in ten private, one in fifty
+ * left out of explore) with members, and two answers per plan; then the server in its own process
+ * on it, and `search` asked at BENCH_SEARCH_RATE requests a second (open loop: a request leaves
+ * every 1/rate s whatever the answers do) for BENCH_SECONDS, signed out and signed in (a person
+ * with 300 friends among the bench people, who blocks 20 and is blocked by 20). Prints p50 / p95
+ * / p99. BENCH_SEARCH_KEEP=1 keeps the scratch database (for EXPLAIN) and prints its address.
  *
  * `npm run bench:search`; figures in bench/README.md.
  */
@@ -11,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { defaultGroupAccessLevels } from '@plaza/core/group-roles';
 import { defaultPlanAccessLevels } from '@plaza/core/plan-access';
 import { benchPeople, ms, percentile, sleep, type Person } from './support/people.ts';
 import {
@@ -27,6 +31,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 100_000);
 const RATE = Number(process.env.BENCH_SEARCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const KEEP = process.env.BENCH_SEARCH_KEEP === '1';
 
 const FIRST = [
   'Ana',
@@ -165,10 +170,58 @@ async function fill(url: string): Promise<void> {
     JOIN (SELECT * FROM unnest(${textArray(cities)}, ARRAY[${CITIES.map((c) => c[1]).join(',')}]::float8[],
       ARRAY[${CITIES.map((c) => c[2]).join(',')}]::float8[]) WITH ORDINALITY AS x(name, lat, lon, n)) c
       ON c.n = 1 + g % ${CITIES.length}`);
+  // Two answers per plan from bench people (an invitation on the private ones), so the visibility
+  // and friends subqueries of search read a table of realistic size.
+  await client.query(`
+    INSERT INTO plan_responses (plan_id, user_id, response, invited)
+    SELECT p.id, ${first} + (n * 7919 + k * 104729) % ${ROWS},
+      CASE WHEN k = 0 THEN 'ATTENDING' ELSE 'INTERESTED' END, p.view_mask & 1 = 0
+    FROM (SELECT id, view_mask, row_number() OVER (ORDER BY id) AS n FROM plans WHERE key LIKE 'bp%') p
+    CROSS JOIN generate_series(0, 1) k
+    ON CONFLICT DO NOTHING`);
+  const groupsCount = Math.max(1, Math.floor(ROWS / 10));
+  const publicGroup = defaultGroupAccessLevels(true);
+  const privateGroup = defaultGroupAccessLevels(false);
+  await client.query(`
+    INSERT INTO groups (key, slug, title, description, creator_id, is_public, explore_status, city,
+      location_name, latitude_e6, longitude_e6, view_mask, join_mask)
+    SELECT 'bg' || lpad(g::text, 9, '0'), 'bench-group-' || g,
+      c.name || ' ' || (${textArray(HOBBIES)})[1 + g % ${HOBBIES.length}] || ' club',
+      'We meet for ' || (${textArray(ACTIVITIES)})[1 + (g / 8) % ${ACTIVITIES.length}] || ' most weeks.',
+      ${first} + (g * 31) % ${ROWS}, g % 10 <> 0, CASE WHEN g % 50 = 0 THEN 'DISABLED' ELSE 'ENABLED' END,
+      c.name, c.name || ' centre', round((c.lat + ((g % 200) - 100) / 1000.0) * 1e6)::int,
+      round(c.lon * 1e6)::int,
+      CASE WHEN g % 10 <> 0 THEN ${publicGroup.view} ELSE ${privateGroup.view} END,
+      CASE WHEN g % 10 <> 0 THEN ${publicGroup.join} ELSE ${privateGroup.join} END
+    FROM generate_series(1, ${groupsCount}) g
+    JOIN (SELECT * FROM unnest(${textArray(cities)}, ARRAY[${CITIES.map((c) => c[1]).join(',')}]::float8[],
+      ARRAY[${CITIES.map((c) => c[2]).join(',')}]::float8[]) WITH ORDINALITY AS x(name, lat, lon, n)) c
+      ON c.n = 1 + g % ${CITIES.length}`);
+  await client.query(`
+    INSERT INTO group_members (group_id, user_id, role)
+    SELECT gr.id, ${first} + (gr.id * 31 + k * 7919) % ${ROWS}, CASE WHEN k = 0 THEN 'owner' ELSE 'member' END
+    FROM groups gr CROSS JOIN generate_series(0, 1 + gr.id % 9) k
+    WHERE gr.key LIKE 'bg%'
+    ON CONFLICT DO NOTHING`);
   await client.query('ANALYZE');
   console.log(
-    `${ROWS} people and ${ROWS} plans written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `${ROWS} people, ${ROWS} plans and ${groupsCount} groups written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  await client.end();
+}
+
+/** The signed-in searcher's ties: 300 friends spread over the bench people, 20 blocked each way. */
+async function tie(url: string, searcher: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const people = `(SELECT id, row_number() OVER (ORDER BY id) AS n FROM users WHERE key LIKE 'bench%')`;
+  await client.query(`
+    INSERT INTO follows (user_id, target_id, status)
+    SELECT ${searcher}, id, 'FOLLOWING' FROM ${people} b WHERE n % ${Math.max(1, Math.floor(ROWS / 300))} = 0
+    UNION ALL SELECT id, ${searcher}, 'FOLLOWING' FROM ${people} b WHERE n % ${Math.max(1, Math.floor(ROWS / 300))} = 0
+    UNION ALL SELECT ${searcher}, id, 'BLOCKED' FROM ${people} b WHERE n % ${Math.max(1, Math.floor(ROWS / 20))} = 1
+    UNION ALL SELECT id, ${searcher}, 'BLOCKED' FROM ${people} b WHERE n % ${Math.max(1, Math.floor(ROWS / 20))} = 2`);
+  await client.query('ANALYZE follows');
   await client.end();
 }
 
@@ -255,6 +308,7 @@ try {
   const pid = server.pid!;
   const rows = ['| load | rate | p50 / p95 / p99 | answers | server RSS |', '|---|---|---|---|---|'];
   const person = await signUp('searcher');
+  await tie(dbUrl.toString(), person.id);
   // Warm the connection pool and the caches a little before measuring.
   await load('warm-up, signed out', null, pid, [], 5);
   await load(`search, signed out, ${RATE}/s`, null, pid, rows);
@@ -263,6 +317,7 @@ try {
 } finally {
   await stopServer(server);
   await rm(dataDir, { recursive: true, force: true });
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (KEEP) console.log(`kept the scratch database: ${dbUrl.toString()}`);
+  else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();
 }

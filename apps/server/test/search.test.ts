@@ -129,7 +129,7 @@ describe('search', () => {
     await db().insert(follows).values({ userId: eli.userId, targetId: ben.userId, status: 'BLOCKED' });
     expect(planIds(await found(ben, 'axolotl'))).toEqual([]);
     expect(planIds(await found(null, 'axolotl'))).toEqual([byEli]);
-    // The creator still finds their own plan that explore leaves out, but not one blocked by moderation.
+    // The creator still finds their own plans that explore leaves out.
     expect(planIds(await found(ana, 'axolotl'))).toEqual(expect.arrayContaining([disabled, blocked, byEli]));
   });
 
@@ -250,6 +250,127 @@ describe('search', () => {
     const lonely = await plan(ana, 'Ibis walk');
     const withFriend = await plan(ana, 'Ibis walk', {}, [{ userId: fay.userId, response: 'ATTENDING' }]);
     expect(planIds(await found(ben, 'ibis walk'))).toEqual([withFriend, lonely]);
+  });
+
+  it('shows nothing private in any context: private, DISABLED and BLOCKED plans and groups, private profiles, blocks either way', async () => {
+    const host = await newPerson(t, 'Wombatus');
+    const other = await newPerson(t, 'Wombatrix');
+    const hidden = await newPerson(t, 'Wombatella', { isPublic: false });
+    const stranger = await newPerson(t, 'Ben');
+    const blocker = await newPerson(t, 'Cai');
+    const blocked = await newPerson(t, 'Dee');
+    const open = await plan(host, 'Wombat walk');
+    const privatePlan = await plan(host, 'Wombat walk', { isPublic: false });
+    const disabled = await plan(host, 'Wombat walk');
+    const moderated = await plan(host, 'Wombat walk');
+    await db().update(plans).set({ exploreStatus: 'DISABLED' }).where(eq(plans.id, disabled));
+    await db().update(plans).set({ exploreStatus: 'BLOCKED' }).where(eq(plans.id, moderated));
+    const openGroup = await group(host, 'Wombat society');
+    await group(host, 'Wombat society', false);
+    const disabledGroup = await group(host, 'Wombat society');
+    const moderatedGroup = await group(host, 'Wombat society');
+    await db().update(groups).set({ exploreStatus: 'DISABLED' }).where(eq(groups.id, disabledGroup));
+    await db().update(groups).set({ exploreStatus: 'BLOCKED' }).where(eq(groups.id, moderatedGroup));
+    await db()
+      .insert(follows)
+      .values([
+        { userId: blocker.userId, targetId: host.userId, status: 'BLOCKED' },
+        { userId: host.userId, targetId: blocked.userId, status: 'BLOCKED' },
+      ]);
+    const everyone = { plans: [open], groups: [openGroup], people: [host.userId, other.userId] };
+    const expectations: Array<[Person | null, typeof everyone]> = [
+      [null, everyone],
+      [stranger, everyone],
+      [blocker, { plans: [], groups: [], people: [other.userId] }],
+      [blocked, { plans: [], groups: [], people: [other.userId] }],
+      // Their creator finds their own plans (explore or not), never a private group, not themselves.
+      [
+        host,
+        { plans: [open, privatePlan, disabled, moderated], groups: [openGroup], people: [other.userId] },
+      ],
+    ];
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    for (const [viewer, expected] of expectations) {
+      for (const context of ['ALL', 'EVENTS', 'GROUPS', 'PEOPLE']) {
+        const r = await found(viewer, 'wombat', { context });
+        const shows = (which: string) => context === 'ALL' || context === which;
+        expect(sorted(planIds(r))).toEqual(shows('EVENTS') ? sorted(expected.plans) : []);
+        expect(sorted(groupIds(r))).toEqual(shows('GROUPS') ? sorted(expected.groups) : []);
+        expect(sorted(peopleIds(r))).toEqual(shows('PEOPLE') ? sorted(expected.people) : []);
+      }
+    }
+    expect(peopleIds(await found(stranger, 'wombatella'))).not.toContain(hidden.userId);
+  });
+
+  it('leaves out groups and people a moderator hid or suspended', async () => {
+    const ana = await newPerson(t, 'Kinkajou');
+    const hiddenPerson = await newPerson(t, 'Kinkajoubis');
+    const suspended = await newPerson(t, 'Kinkajoutre');
+    const ben = await newPerson(t, 'Ben');
+    const shown = await group(ana, 'Kinkajou keepers');
+    const hiddenGroup = await group(ana, 'Kinkajou keepers');
+    await db().update(groups).set({ hiddenAt: new Date() }).where(eq(groups.id, hiddenGroup));
+    await db().update(users).set({ hiddenAt: new Date() }).where(eq(users.id, hiddenPerson.userId));
+    await db().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.userId));
+    for (const viewer of [null, ben]) {
+      const r = await found(viewer, 'kinkajou');
+      expect(groupIds(r)).toEqual([shown]);
+      expect(peopleIds(r)).toEqual([ana.userId]);
+    }
+  });
+
+  it("never carries one viewer's results to another, whoever searched first", async () => {
+    const quetzalia = await newPerson(t, 'Quetzalia', { isPublic: false });
+    const fay = await newPerson(t, 'Fay');
+    const dee = await newPerson(t, 'Dee');
+    const ben = await newPerson(t, 'Ben');
+    await befriend(fay, quetzalia);
+    const open = await plan(quetzalia, 'Quetzal dawn');
+    const invited = await plan(quetzalia, 'Quetzal dawn', { isPublic: false }, [
+      { userId: dee.userId, response: null, invited: true },
+    ]);
+    for (let round = 0; round < 2; round++) {
+      const byFriend = await found(fay, 'quetzal');
+      expect(peopleIds(byFriend)).toEqual([quetzalia.userId]);
+      expect(planIds(byFriend)).toEqual([open]);
+      const byInvited = await found(dee, 'quetzal');
+      expect(peopleIds(byInvited)).toEqual([]);
+      expect(planIds(byInvited).sort()).toEqual([open, invited].sort());
+      for (const stranger of [ben, null]) {
+        const r = await found(stranger, 'quetzal');
+        expect([planIds(r), peopleIds(r)]).toEqual([[open], []]);
+      }
+    }
+  });
+
+  it('finds what was made or renamed after the same words were searched', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const ben = await newPerson(t, 'Ben');
+    expect(await found(ben, 'kakapo')).toMatchObject({ plans: [], groups: [], people: [] });
+    expect(await found(null, 'kakapo')).toMatchObject({ plans: [], groups: [], people: [] });
+    const p = await plan(ana, 'Kakapo count');
+    const g = await group(ana, 'Kakapo keepers');
+    const renamed = await newPerson(t, 'Ana');
+    await db()
+      .update(users)
+      .set({ first: 'Kakapo', updatedAt: new Date() })
+      .where(eq(users.id, renamed.userId));
+    for (const viewer of [ben, null]) {
+      const r = await found(viewer, 'kakapo');
+      expect([planIds(r), groupIds(r), peopleIds(r)]).toEqual([[p], [g], [renamed.userId]]);
+    }
+  });
+
+  it('ranks what matches the words as typed above what only a near word matches', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const typed = await plan(ana, 'Ocelat parade');
+    const near = await plan(ana, 'Ocelot parade');
+    expect(planIds(await found(null, 'ocelat', { context: 'EVENTS' }))).toEqual([typed, near]);
+    expect(planIds(await found(null, 'ocelot', { context: 'EVENTS' }))).toEqual([near, typed]);
+    const first = await found(null, 'ocelat', { context: 'EVENTS', limit: 1 });
+    expect(planIds(first)).toEqual([typed]);
+    const second = await found(null, 'ocelat', { context: 'EVENTS', limit: 1, marker: first.nextMarker! });
+    expect(planIds(second)).toEqual([near]);
   });
 
   it('answers an empty or blank query with "A query must be provided."', async () => {

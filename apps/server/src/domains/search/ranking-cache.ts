@@ -1,0 +1,80 @@
+import type { Database } from '../../db/client.ts';
+
+interface Entry {
+  value: Promise<unknown>;
+  /** Until then the value is served as it is. */
+  fresh: number;
+  /** Until then a stale value is still served, while one caller computes its successor. */
+  usable: number;
+  refreshing: boolean;
+}
+
+/**
+ * A short-lived memory of computed values by key, with at most `maxEntries` (the oldest go first).
+ * Callers asking for a key being computed share that computation. A value older than `freshMs`
+ * is still answered (up to `usableMs`) while it is computed again in the background, so no request
+ * waits for a recomputation; a failed computation is forgotten and the old value kept.
+ */
+export class RankingCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly freshMs: number;
+  private readonly usableMs: number;
+  private readonly maxEntries: number;
+
+  constructor(options: { freshMs: number; usableMs: number; maxEntries: number }) {
+    this.freshMs = options.freshMs;
+    this.usableMs = options.usableMs;
+    this.maxEntries = options.maxEntries;
+  }
+
+  get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const kept = this.entries.get(key);
+    if (kept && now < kept.fresh) return kept.value as Promise<T>;
+    if (kept && now < kept.usable) {
+      if (!kept.refreshing) {
+        kept.refreshing = true;
+        compute().then(
+          (value) => this.store(key, Promise.resolve(value)),
+          () => {
+            kept.refreshing = false;
+          },
+        );
+      }
+      return kept.value as Promise<T>;
+    }
+    const value = compute();
+    this.store(key, value);
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  private store(key: string, value: Promise<unknown>): void {
+    const now = Date.now();
+    this.entries.delete(key);
+    this.entries.set(key, {
+      value,
+      fresh: now + this.freshMs,
+      usable: now + this.usableMs,
+      refreshing: false,
+    });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+  }
+}
+
+const perStore = new WeakMap<Database, RankingCache>();
+
+/** The cache of `db`'s store (two stores in one process never share one), made on first use. */
+export function cacheOf(db: Database, make: () => RankingCache): RankingCache {
+  let cache = perStore.get(db);
+  if (!cache) {
+    cache = make();
+    perStore.set(db, cache);
+  }
+  return cache;
+}

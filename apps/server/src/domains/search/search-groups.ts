@@ -1,0 +1,92 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { groups } from '../../db/schema/index.ts';
+import type { GroupRow } from '../groups/group-loaders.ts';
+import { blockedBetween } from '../social/social-sql.ts';
+import { rowsByIds } from './rows-by-ids.ts';
+import {
+  candidateRows,
+  distance,
+  idArray,
+  idKey,
+  keysOf,
+  orderByValues,
+  rankedPage,
+  visibleRow,
+  withFriends,
+  type Coordinates,
+  type SearchList,
+  type SortKey,
+} from './search-sql.ts';
+import { matches, relevanceOf, tierOf, type TextMatch } from './text-query.ts';
+
+/**
+ * The rule of exploreGroups (list-groups.ts): public (the flag and the view mask's public bit),
+ * explore ENABLED, not hidden by a moderator (decision 0018); blocks are the viewer's part.
+ */
+function explorable(alias: string): SQL {
+  return sql.raw(`(${alias}.is_public AND (${alias}.view_mask & 1) = 1 AND ${alias}.explore_status = 'ENABLED'
+    AND ${alias}.hidden_at IS NULL)`);
+}
+
+/** Best match, then nearer to `near`, then more friends inside, then bigger. */
+function groupKeys(
+  alias: string,
+  text: TextMatch,
+  near: Coordinates | null,
+  friendsInside: SQL | null,
+): SortKey[] {
+  const tier = tierOf(alias, text);
+  return keysOf([
+    tier && { name: 'tier', value: tier, order: 'ASC' },
+    { name: 'relevance', value: relevanceOf(alias, text), order: 'DESC' },
+    near && { name: 'dist', value: distance(alias, near), order: 'ASC NULLS LAST' },
+    friendsInside && { name: 'friends', value: friendsInside, order: 'DESC' },
+    {
+      name: 'members',
+      value: sql`(SELECT count(*) FROM group_members gm WHERE gm.group_id = ${sql.raw(alias)}.id AND gm.status = 'member')`,
+      order: 'DESC',
+    },
+    idKey(alias),
+  ]);
+}
+
+export const groupList: SearchList<GroupRow> = {
+  name: 'groups',
+
+  ranked: ({ text, near, limit }) => sql`SELECT g.id FROM groups g
+    WHERE ${matches('g', text)} AND ${explorable('g')}
+    ORDER BY ${orderByValues(groupKeys('g', text, near, null))}
+    LIMIT ${limit}`,
+
+  page: ({ text, near, viewerId, candidates, since, offset, limit }) => {
+    const changed = sql`SELECT unnest(${idArray(candidates)}) AS id
+      UNION SELECT id FROM groups WHERE updated_at >= ${since}`;
+    const common = {
+      where: sql`${matches('x', text)} AND ${explorable('x')}`,
+      visible: visibleRow('groups', 'g', sql`NOT ${blockedBetween(viewerId, sql`g.creator_id`)}`),
+      offset,
+      limit,
+    };
+    if (viewerId === null) {
+      return rankedPage({
+        ...common,
+        ctes: [sql`found AS (${changed})`],
+        rows: candidateRows('groups', sql`found`),
+        keys: groupKeys('x', text, near, null),
+      });
+    }
+    return rankedPage({
+      ...common,
+      ctes: [
+        withFriends(viewerId),
+        sql`inside AS MATERIALIZED (SELECT group_id, count(*) AS friends FROM group_members
+          WHERE user_id IN (SELECT friend FROM friends) AND status = 'member' GROUP BY group_id)`,
+        sql`found AS (${changed} UNION SELECT group_id FROM inside)`,
+      ],
+      rows: sql`${candidateRows('groups', sql`found`)} LEFT JOIN inside ON inside.group_id = x.id`,
+      keys: groupKeys('x', text, near, sql`COALESCE(inside.friends, 0)`),
+    });
+  },
+
+  load: (db, ids) => rowsByIds(db, groups, ids),
+};

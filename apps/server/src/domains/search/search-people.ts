@@ -1,0 +1,91 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { BOT_USER_ID } from '@plaza/core/constants';
+import { DELETED_USER_KEY, users } from '../../db/schema/index.ts';
+import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
+import type { UserRow } from '../users/find-user.ts';
+import { rowsByIds } from './rows-by-ids.ts';
+import {
+  candidateRows,
+  idArray,
+  idKey,
+  keysOf,
+  orderByValues,
+  rankedPage,
+  visibleRow,
+  withFriends,
+  type SearchList,
+  type SortKey,
+} from './search-sql.ts';
+import { matches, relevanceOf, tierOf, type TextMatch } from './text-query.ts';
+
+/**
+ * People search may show: onboarded, neither hidden nor suspended by a moderator (decision 0018),
+ * never the bot or the deleted-user placeholder.
+ */
+function findable(alias: string): SQL {
+  const u = sql.raw(alias);
+  return sql`(${u}.onboarded_at IS NOT NULL AND ${u}.hidden_at IS NULL AND ${u}.suspended_at IS NULL
+    AND ${u}.id <> ${BOT_USER_ID} AND ${u}.key <> ${DELETED_USER_KEY})`;
+}
+
+/** Best match, then a friend, then more mutual friends, then verified. */
+function personKeys(alias: string, text: TextMatch, social: { friend: SQL; mutual: SQL } | null): SortKey[] {
+  const tier = tierOf(alias, text);
+  return keysOf([
+    tier && { name: 'tier', value: tier, order: 'ASC' },
+    { name: 'relevance', value: relevanceOf(alias, text), order: 'DESC' },
+    social && { name: 'friend', value: social.friend, order: 'DESC' },
+    social && { name: 'mutual', value: social.mutual, order: 'DESC' },
+    { name: 'verified', value: sql.raw(`${alias}.is_verified`), order: 'DESC' },
+    idKey(alias),
+  ]);
+}
+
+export const personList: SearchList<UserRow> = {
+  name: 'people',
+
+  ranked: ({ text, limit }) => sql`SELECT u.id FROM users u
+    WHERE ${matches('u', text)} AND ${findable('u')} AND u.is_public
+    ORDER BY ${orderByValues(personKeys('u', text, null))}
+    LIMIT ${limit}`,
+
+  page: ({ text, viewerId, candidates, since, offset, limit }) => {
+    const changed = sql`SELECT unnest(${idArray(candidates)}) AS id
+      UNION SELECT id FROM users WHERE updated_at >= ${since}`;
+    const visible = visibleRow('users', 'u', sql`NOT ${blockedBetween(viewerId, sql`u.id`)}`);
+    if (viewerId === null) {
+      return rankedPage({
+        ctes: [sql`found AS (${changed})`],
+        rows: candidateRows('users', sql`found`),
+        where: sql`${matches('x', text)} AND ${findable('x')} AND x.is_public`,
+        keys: personKeys('x', text, null),
+        visible,
+        offset,
+        limit,
+      });
+    }
+    return rankedPage({
+      ctes: [
+        withFriends(viewerId),
+        sql`mutual AS MATERIALIZED (SELECT fof.friend AS person, count(*) AS friends FROM ${FRIEND_PAIRS} fof
+          WHERE fof.person IN (SELECT friend FROM friends) GROUP BY fof.friend)`,
+        sql`found AS (${changed} UNION SELECT friend FROM friends UNION SELECT person FROM mutual)`,
+      ],
+      rows: sql`${candidateRows('users', sql`found`)}
+        LEFT JOIN (SELECT DISTINCT friend FROM friends) f ON f.friend = x.id
+        LEFT JOIN mutual ON mutual.person = x.id`,
+      // A private profile is found only by the people who already see it in their friends list.
+      where: sql`${matches('x', text)} AND ${findable('x')} AND (x.is_public OR f.friend IS NOT NULL)
+        AND x.id <> ${viewerId}`,
+      keys: personKeys('x', text, {
+        friend: sql`(f.friend IS NOT NULL)`,
+        mutual: sql`COALESCE(mutual.friends, 0)`,
+      }),
+      visible,
+      offset,
+      limit,
+    });
+  },
+
+  load: (db, ids) => rowsByIds(db, users, ids),
+};

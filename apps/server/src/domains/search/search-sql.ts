@@ -1,0 +1,142 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { FRIEND_PAIRS } from '../social/social-sql.ts';
+import type { TextMatch } from './text-query.ts';
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+/** One list of search results: how its best public matches are ranked and how a viewer's page is cut. */
+export interface SearchList<T> {
+  name: 'plans' | 'groups' | 'people';
+  /**
+   * The ids of the best `limit` matches anyone may see (the signed-out rules), best first: a
+   * ranking without the viewer, kept for a while and shared by every viewer.
+   */
+  ranked(input: { text: TextMatch; near: Coordinates | null; limit: number }): SQL;
+  /**
+   * One page for the viewer: the matches among `candidates` (ids of the shared ranking), rows
+   * changed since `since`, and the rows that only this viewer sees or that their friends are
+   * part of; ranked with the viewer's keys, only what the viewer may see. Answers `id`s.
+   */
+  page(input: PageInput): SQL;
+  /** The rows of `ids`, in that order. */
+  load(db: Database, ids: readonly number[]): Promise<T[]>;
+}
+
+export interface PageInput {
+  text: TextMatch;
+  near: Coordinates | null;
+  viewerId: number | null;
+  candidates: readonly number[];
+  since: Date;
+  offset: number;
+  limit: number;
+}
+
+/** A sort key: its value is selected as `name`, so a query sorted by it can be read in order. */
+export interface SortKey {
+  name: string;
+  value: SQL;
+  order: 'ASC' | 'DESC' | 'ASC NULLS LAST';
+}
+
+/** Keys without the ones that are null (not in play for this search). */
+export function keysOf(keys: Array<SortKey | null>): SortKey[] {
+  return keys.filter((key): key is SortKey => key !== null);
+}
+
+export function orderByValues(keys: readonly SortKey[]): SQL {
+  return sql.join(
+    keys.map((key) => sql`${key.value} ${sql.raw(key.order)}`),
+    sql`, `,
+  );
+}
+
+/** `alias`.name for every key (`alias` empty: the bare names). */
+export function orderByNames(keys: readonly SortKey[], alias = ''): SQL {
+  const prefix = alias ? `${alias}.` : '';
+  return sql.join(
+    keys.map((key) => sql.raw(`${prefix}${key.name} ${key.order}`)),
+    sql`, `,
+  );
+}
+
+export function selectKeys(keys: readonly SortKey[]): SQL {
+  return sql.join(
+    keys.map((key) => sql`${key.value} AS ${sql.raw(key.name)}`),
+    sql`, `,
+  );
+}
+
+/** Squared equirectangular distance to `near` (coordinates are stored in millionths); null without coordinates. */
+export function distance(alias: string, near: Coordinates): SQL {
+  const a = sql.raw(alias);
+  const lat = Math.round(near.latitude * 1e6);
+  const lon = Math.round(near.longitude * 1e6);
+  const cos = Math.cos((near.latitude * Math.PI) / 180);
+  return sql`(power(CAST(${a}.latitude_e6 - ${lat} AS double precision), 2)
+    + power(CAST(${a}.longitude_e6 - ${lon} AS double precision) * ${cos}, 2))`;
+}
+
+/** The ids as one int[] parameter. */
+export function idArray(ids: readonly number[]): SQL {
+  return sql`CAST(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`} AS int[])`;
+}
+
+/** `WITH friends AS (...)` for a viewer: their friends, once per query (hashed where used). */
+export function withFriends(viewerId: number): SQL {
+  return sql`friends AS MATERIALIZED (SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId})`;
+}
+
+/**
+ * The rows of `table` (as `x`) whose id is among the candidates, read by primary key. The
+ * OFFSET 0 keeps the text match out of this scan: PostgreSQL would otherwise read every match of a
+ * common word through the GIN index to intersect it with a few hundred candidates.
+ */
+export function candidateRows(table: string, candidates: SQL): SQL {
+  return sql`(SELECT * FROM ${sql.raw(table)} WHERE id = ANY(ARRAY(SELECT id FROM ${candidates} cand)) OFFSET 0) x`;
+}
+
+/**
+ * Keeps the rows of the ranked, sorted subquery `c` whose `table` row (as `alias`) meets
+ * `condition`, read in order until the page is full: the exact visibility rule, costly per row,
+ * runs for the rows read only. The OFFSET 0 keeps PostgreSQL from turning the EXISTS into a join
+ * that would test every row of the table.
+ */
+export function visibleRow(table: string, alias: string, condition: SQL): SQL {
+  const a = sql.raw(alias);
+  return sql`EXISTS (SELECT 1 FROM ${sql.raw(table)} ${a} WHERE ${a}.id = c.id AND ${condition} OFFSET 0)`;
+}
+
+/** The last key of every list: the row's id, so the order is total and pages never overlap. */
+export function idKey(alias: string): SortKey {
+  return { name: 'id', value: sql.raw(`${alias}.id`), order: 'ASC' };
+}
+
+/**
+ * One page of the candidates: `rows` (a FROM item `x` with its filters in `where`) ranked by `keys`
+ * (ending with `idKey('x')`) in a sorted subquery `c`, then read in order keeping those `visible`
+ * holds for.
+ */
+export function rankedPage(input: {
+  ctes: SQL[];
+  rows: SQL;
+  where: SQL;
+  keys: readonly SortKey[];
+  visible: SQL;
+  offset: number;
+  limit: number;
+}): SQL {
+  const { ctes, rows, where, keys, visible, offset, limit } = input;
+  return sql`WITH ${sql.join(ctes, sql`, `)}
+    SELECT c.id FROM (
+      SELECT ${selectKeys(keys)} FROM ${rows} WHERE ${where}
+      ORDER BY ${orderByNames(keys)} OFFSET 0
+    ) c
+    WHERE ${visible}
+    ORDER BY ${orderByNames(keys, 'c')}
+    LIMIT ${limit} OFFSET ${offset}`;
+}
