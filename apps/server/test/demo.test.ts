@@ -1,6 +1,6 @@
 import { count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chats, groupMembers, groups, messages, plans, users } from '../src/db/schema/index.ts';
+import { chats, groupMembers, groups, messages, places, plans, users } from '../src/db/schema/index.ts';
 import { seedDemoWorldIfEmpty } from '../src/demo/seed.ts';
 import * as world from '../src/demo/world.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
@@ -90,6 +90,54 @@ describe('demo world', () => {
       '{ publicUserFriends(username: "beatriz") { total } }',
     );
     expect(privateOne.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('explores Lisbon for a signed-out visitor: the area’s upcoming public plans, nearest first', async () => {
+    // Tests do not load the city data set: the row it gives Lisbon.
+    await t.plaza.platform.store.db.insert(places).values({
+      kind: 'city',
+      sourceId: 'geonames:2267057',
+      name: 'Lisbon',
+      searchName: 'lisbon',
+      slug: 'lisbon-pt',
+      city: 'Lisbon',
+      country: 'Portugal',
+      countryCode: 'PT',
+      latitude: 38_716_670,
+      longitude: -9_133_330,
+      timezone: 'Europe/Lisbon',
+      population: 517_802,
+    });
+    const res = await t.gql<{
+      explore: {
+        place: { name: string };
+        plans: Array<{ title: string }>;
+        people: Array<{ username: string }>;
+      };
+    }>('{ explore(place: "lisbon", limit: 50) { place { name } plans { title } people { username } } }');
+    expect(res.errors).toBeUndefined();
+    const centre = world.cityCentres.Lisbon;
+    const km = (p: { latitude: number; longitude: number }) =>
+      Math.hypot(
+        p.latitude - centre.latitude,
+        (p.longitude - centre.longitude) * Math.cos((centre.latitude * Math.PI) / 180),
+      ) * 111.19;
+    const byTitle = new Map(world.plans.map((plan) => [plan.title, plan]));
+    const found = res.data!.explore.plans.map((plan) => byTitle.get(plan.title)!);
+    expect(res.data!.explore.place.name).toBe('Lisbon');
+    expect(found.every((plan) => plan.isPublic && km(plan.place) <= 50)).toBe(true);
+    const expected = world.plans.filter((plan) => plan.isPublic && plan.day > 0 && km(plan.place) <= 50);
+    expect(found.map((plan) => plan.title)).toEqual(
+      expect.arrayContaining(expected.map((plan) => plan.title)),
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(8);
+    const distances = found.map((plan) => km(plan.place));
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // People of Lisbon with public profiles; Beatriz's is private.
+    const people = res.data!.explore.people.map((person) => person.username);
+    expect(people).toContain('ines');
+    expect(people).not.toContain('beatriz');
+    expect(people).not.toContain('max'); // in Berlin
   });
 
   it('leaves a store that already has people alone', async () => {

@@ -455,6 +455,21 @@ describe('where explore looks from for a signed-in person', () => {
     expect(await where()).toEqual({ place: 'Lisbon', plans: [inLisbon] });
   });
 
+  it('matches a profile without a place id (the demo world’s) by its coordinates, else its city name', async () => {
+    const nearBerlin = await newPerson(t, 'Nb');
+    await db()
+      .update(users)
+      .set({ locationCity: 'Berlin', latitude: 52_500_000, longitude: 13_400_000 })
+      .where(eq(users.id, nearBerlin.userId));
+    const named = await newPerson(t, 'Ny');
+    await db().update(users).set({ locationCity: 'New York' }).where(eq(users.id, named.userId));
+    const locationOf = async (person: Person) =>
+      (await t.gql<{ myLocation: { name: string } | null }>('{ myLocation { name } }', {}, person.headers))
+        .data?.myLocation?.name;
+    expect(await locationOf(nearBerlin)).toBe('Berlin');
+    expect(await locationOf(named)).toBe('New York');
+  });
+
   it('refuses an unknown place for setMyLocation, and a venue or unknown place for the profile', async () => {
     const me = await newPerson(t, 'Mo');
     const unknown = await t.gql('mutation { setMyLocation(placeId: "999999") { name } }', {}, me.headers);

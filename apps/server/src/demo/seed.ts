@@ -14,6 +14,7 @@ import {
   plans,
   users,
 } from '../db/schema/index.ts';
+import { largestCityNamed } from '../domains/places/my-location.ts';
 import type { Platform } from '../graphql/context.ts';
 import { keyFrom } from '../ids.ts';
 import { avatarSvg, coverSvg, renderWebp } from './art.ts';
@@ -57,9 +58,14 @@ export async function seedDemoWorld(platform: Platform, now = new Date()): Promi
   let chatCount = 0;
   await platform.store.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
+    // A profile's place is its city's row once the city data set is loaded; before that, the
+    // city name and centre alone, which myLocation matches to the city later (decision 0016).
+    const cityIds = new Map<string, number | null>();
+    for (const name of Object.keys(world.cityCentres))
+      cityIds.set(name, (await largestCityNamed(db, name))?.id ?? null);
     const userIds = new Map<string, number>();
     for (const person of world.people) {
-      const place = Object.values(world.places).find((p) => p.city === person.city)!;
+      const centre = world.cityCentres[person.city];
       const [row] = await db
         .insert(users)
         .values({
@@ -72,8 +78,9 @@ export async function seedDemoWorld(platform: Platform, now = new Date()): Promi
           isPublic: person.isPublic ?? true,
           isVerified: person.isVerified ?? false,
           locationCity: person.city,
-          latitude: micro(place.latitude),
-          longitude: micro(place.longitude),
+          placeId: cityIds.get(person.city) ?? null,
+          latitude: micro(centre.latitude),
+          longitude: micro(centre.longitude),
           isDemo: true,
           createdAt: new Date(now.getTime() - random.int(20, 400) * 86_400_000),
           onboardedAt: now,

@@ -171,6 +171,16 @@ export const places = {
   },
 } satisfies Record<string, DemoPlace>;
 
+/**
+ * Where each demo city's people live on their profiles: the city's centre (a profile names a city,
+ * never a street), as the city data set places it.
+ */
+export const cityCentres = {
+  Lisbon: { latitude: 38.7167, longitude: -9.1333 },
+  Berlin: { latitude: 52.5244, longitude: 13.4105 },
+  Brooklyn: { latitude: 40.6501, longitude: -73.9496 },
+} satisfies Record<DemoPerson['city'], { latitude: number; longitude: number }>;
+
 export const people: DemoPerson[] = [
   {
     username: 'ines',
