@@ -166,11 +166,13 @@ export default function PrivacyPolicy() {
               <ul>
                 <li>
                   <strong>Essential</strong>, always on: your session, your language (the cookie
-                  “i18n_redirected”, kept for a year), and your privacy choices.
+                  “i18n_redirected”, kept for a year), and your privacy choices (the cookie “pcg”, kept for a
+                  year).
                 </li>
                 <li>
                   <strong>Analytics, personal and marketing</strong>: only with your consent, which you can
-                  change at any time in the privacy settings.
+                  change at any time with “Cookie settings” at the foot of every page. Until you choose, only
+                  essential cookies are used and no visit is counted.
                 </li>
               </ul>
             </>
