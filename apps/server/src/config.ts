@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,6 +21,12 @@ const envSchema = z.object({
   PLAZA_COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, 'a header name, e.g. CF-IPCountry')
+    .optional(),
+  PLAZA_COMPLIANCE_MESSAGE: z.string().max(4000).default(''),
+  PLAZA_COMPLIANCE_CONFIRM: z.string().max(200).optional(),
+  PLAZA_COMPLIANCE_VERSION: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,40}$/, 'up to 40 letters, digits, dots, hyphens or underscores, e.g. 2026-01')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.email().default('hello@plaza.localhost'),
@@ -60,6 +67,8 @@ export interface Config {
    * (two letters, e.g. CF-IPCountry); null when none is configured and the country is unknown.
    */
   countryHeader: string | null;
+  /** The compliance message signed-in people are shown until they confirm it (decision 0019); null when none. */
+  compliance: ComplianceConfig | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   contactEmail: string;
   /** Take the caller's address from X-Forwarded-For (set when Plaza runs behind a reverse proxy). */
@@ -76,6 +85,17 @@ export interface Config {
   previews: PreviewsConfig;
   /** Web Push (decision 0014). */
   push: PushConfig;
+}
+
+export interface ComplianceConfig {
+  message: string;
+  /** What the person confirms (the button's words); null when the message only informs. */
+  confirmMessage: string | null;
+  /**
+   * PLAZA_COMPLIANCE_VERSION, or else a digest of the two texts: a changed text is asked again,
+   * and an explicit version lets a typo be fixed without asking everyone again.
+   */
+  version: string;
 }
 
 export interface PushConfig {
@@ -142,6 +162,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment:\n  PLAZA_PUSH_ALLOW_LOOPBACK: only allowed with NODE_ENV=test (it lets push messages reach this machine)',
     );
   }
+  const complianceMessage = e.PLAZA_COMPLIANCE_MESSAGE.trim();
+  const complianceConfirm = e.PLAZA_COMPLIANCE_CONFIRM?.trim() || null;
+  if (complianceConfirm && !complianceMessage) {
+    throw new ConfigError(
+      'Invalid environment:\n  PLAZA_COMPLIANCE_CONFIRM: set PLAZA_COMPLIANCE_MESSAGE too (the text to confirm)',
+    );
+  }
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
@@ -159,6 +186,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((code) => code.trim().toUpperCase())
       .filter((code) => /^[A-Z]{2}$/.test(code)),
     countryHeader: e.PLAZA_COUNTRY_HEADER?.toLowerCase() ?? null,
+    compliance: complianceMessage
+      ? {
+          message: complianceMessage,
+          confirmMessage: complianceConfirm,
+          version:
+            e.PLAZA_COMPLIANCE_VERSION ??
+            createHash('sha256')
+              .update(`${complianceMessage}\u0000${complianceConfirm ?? ''}`)
+              .digest('hex')
+              .slice(0, 12),
+        }
+      : null,
     logLevel: e.LOG_LEVEL,
     contactEmail: e.CONTACT_EMAIL,
     trustProxy: e.TRUST_PROXY,

@@ -127,6 +127,14 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.unsubscribePush': 'mutation { unsubscribePush(endpoint: "https://push.example.com/x") }',
   'Mutation.registerFirebaseToken': 'mutation { registerFirebaseToken(token: "t") }',
   'Mutation.unregisterFirebaseToken': 'mutation { unregisterFirebaseToken(token: "t") }',
+  'Mutation.joinOrganization': 'mutation { joinOrganization(email: "ana@uni.example") { codeSent } }',
+  'Mutation.verifyOrganizationEmail':
+    'mutation { verifyOrganizationEmail(email: "ana@uni.example", code: "123456") { id } }',
+  'Mutation.leaveOrganization': 'mutation { leaveOrganization(id: 1) }',
+  'Mutation.setOrganizationMember':
+    'mutation { setOrganizationMember(id: 1, userId: 2, role: ADMIN) { id } }',
+  'Mutation.removeOrganizationMember': 'mutation { removeOrganizationMember(id: 1, userId: 2) }',
+  'Mutation.confirmCompliance': 'mutation { confirmCompliance(version: "v1") }',
 };
 
 describe('fields for signed-in people', () => {

@@ -16,5 +16,7 @@ import '../domains/push/schema.ts';
 import '../domains/activity/schema.ts';
 import '../domains/search/schema.ts';
 import '../domains/explore/schema.ts';
+import '../domains/organizations/schema.ts';
+import '../domains/compliance/schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -20,6 +20,7 @@ import type { Sms } from '../../platform/sms/sms.ts';
 import { OIDC_BASE_SCOPES, createOidcScopeLookup } from './oidc-scopes.ts';
 import { CLIENT_IP_HEADER, plazaAuthPlugin } from './plaza-auth-plugin.ts';
 import { scrubSecrets } from './scrub-secrets.ts';
+import { refuseSignUpFromBlockedCountry } from './sign-up-country.ts';
 import { COOKIE_SESSION_SECONDS, COOKIE_SESSION_UPDATE_AGE_SECONDS } from './session-lifetimes.ts';
 import { signInCodeMail, signInCodeText } from './sign-in-messages.ts';
 
@@ -175,6 +176,7 @@ export function createBetterAuth(deps: AuthDependencies) {
       user: {
         create: {
           async before(user, ctx) {
+            refuseSignUpFromBlockedCountry(config, ctx?.request?.headers ?? ctx?.headers);
             const fromProvider = (ctx?.path ?? '').startsWith('/callback');
             const extra = user as typeof user & { last?: unknown; birthday?: unknown };
             const email = user.email?.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`) ? null : user.email;

@@ -11,6 +11,7 @@ import { codeCheckRules, codeRequestRules, providerSignInRules, refreshRules } f
 import { issueBearerSession } from './issue-bearer-session.ts';
 import { refreshBearerSession } from './refresh-bearer-session.ts';
 import { revokeRefreshFamily } from './revoke-refresh-family.ts';
+import { countryNotSupported } from './sign-up-country.ts';
 
 /** Set by the HTTP layer from the connection (or the trusted proxy), replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-plaza-client-ip';
@@ -110,12 +111,7 @@ export function plazaAuthPlugin(options: PlazaAuthPluginOptions) {
         'Enter a valid phone number, with its country code if outside the US.',
       );
     }
-    if (config.blockedCountryCodes.includes(phone.country)) {
-      throw new APIError('FORBIDDEN', {
-        code: 'COUNTRY_NOT_SUPPORTED',
-        message: 'Plaza is not available in your country yet.',
-      });
-    }
+    if (config.blockedCountryCodes.includes(phone.country)) throw countryNotSupported();
     return phone.e164;
   }
 

@@ -12,6 +12,7 @@ import type { plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { checkImage } from '../groups/group-input.ts';
+import { checkPlanOrganization } from '../organizations/check-plan-organization.ts';
 import { findPlace } from '../places/place-rows.ts';
 import { timeZoneAt } from '../places/time-zone-at.ts';
 import type { PlanRow } from './plan-loaders.ts';
@@ -51,6 +52,8 @@ export interface PlanInput {
   chat?: boolean | null;
   exploreStatus?: string | null;
   accessLevels?: Partial<PlanAccessLevels> | null;
+  /** The organization whose people may see the plan (spec 6); null for none. */
+  organizationId?: number | null;
 }
 
 export const PLAN_LIMITS = { title: 120, description: 5000, hashtags: 10, hashtag: 40, text: 300 } as const;
@@ -101,6 +104,13 @@ export async function checkPlanInput(
   if (input.link !== undefined) set.link = webLink('link', input.link);
   if (input.outUrl !== undefined) set.outUrl = webLink('outUrl', input.outUrl);
   if (input.chat != null) set.chatEnabled = input.chat;
+  if (input.organizationId !== undefined)
+    set.organizationId = await checkPlanOrganization(
+      context.store.db,
+      actorId,
+      input.organizationId,
+      existing?.organizationId ?? null,
+    );
   if (input.exploreStatus != null) {
     if (input.exploreStatus !== 'ENABLED' && input.exploreStatus !== 'DISABLED')
       throw badUserInput('exploreStatus', 'exploreStatus is ENABLED or DISABLED.');

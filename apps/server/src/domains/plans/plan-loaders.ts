@@ -6,7 +6,7 @@ import { isPlanResponseValue } from '@plaza/core/plan-response';
 import { planOccurrences, plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
-import { invitedByContact } from './plan-visibility-sql.ts';
+import { inPlanOrganization, invitedByContact } from './plan-visibility-sql.ts';
 import { requestScoped } from '../../graphql/request-scoped.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -59,6 +59,7 @@ function createPlanLoaders(context: RequestContext) {
         responses: string | null;
         follows: boolean;
         member: boolean;
+        same_org: boolean;
         blocked: boolean;
       }>(
         db,
@@ -71,6 +72,7 @@ function createPlanLoaders(context: RequestContext) {
                       AND f.status = 'FOLLOWING') AS follows,
               EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = p.group_id AND m.user_id = ${viewerId}
                       AND m.status = 'member') AS member,
+              ${inPlanOrganization(sql`p`, viewerId)} AS same_org,
               ${blockedBetween(viewerId, sql`p.creator_id`)} AS blocked
             FROM plans p WHERE p.id IN ${idList(ids)}`,
       );
@@ -83,8 +85,7 @@ function createPlanLoaders(context: RequestContext) {
             responses: (row.responses ?? '').split(',').filter(isPlanResponseValue),
             followsCreator: row.follows,
             isGroupMember: row.member,
-            // Organizations have no members table yet, so nobody shares one with a plan.
-            sameOrganization: false,
+            sameOrganization: row.same_org,
             blockedWithCreator: row.blocked,
           },
         ]),

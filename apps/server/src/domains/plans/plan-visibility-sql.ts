@@ -2,12 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { blockedBetween } from '../social/social-sql.ts';
 
 /**
- * SQL for "the viewer may view this plan" in lists, the same rule as `planPermissions(...).view`
- * of @plaza/core/plan-access over the same facts (decision 0009): the view mask shares a bit with
- * the viewer's mask, a plan blocked from explore shows to its creator only, and a block between
- * the viewer and the creator hides it. `alias` names the plans row. Organizations have no members
- * yet, so same-organization viewing adds nobody here.
+ * Spec 6 "the viewer belongs to the same organization as the plan": the viewer has an account with
+ * the organization the creator chose for the plan. Lists (below) and the one-plan facts
+ * (plan-loaders.ts) both use this, so they never disagree.
  */
+export function inPlanOrganization(plan: SQL, viewerId: number): SQL {
+  return sql`(${plan}.organization_id IS NOT NULL AND EXISTS (SELECT 1 FROM organization_accounts voa
+    WHERE voa.organization_id = ${plan}.organization_id AND voa.user_id = ${viewerId}))`;
+}
+
 /** An invitation by e-mail or phone waits for the viewer's verified address or number. */
 export function invitedByContact(plan: SQL, viewerId: number): SQL {
   return sql`EXISTS (SELECT 1 FROM plan_contact_invites ci JOIN users me ON me.id = ${viewerId}
@@ -15,6 +18,13 @@ export function invitedByContact(plan: SQL, viewerId: number): SQL {
       OR (me.phone_verified AND ci.phone = me.phone)))`;
 }
 
+/**
+ * SQL for "the viewer may view this plan" in lists, the same rule as `planPermissions(...).view`
+ * of @plaza/core/plan-access over the same facts (decision 0009): the view mask shares a bit with
+ * the viewer's mask, a plan blocked from explore shows to its creator only, and a block between
+ * the viewer and the creator hides it; spec 6 lets people of the plan's organization view it
+ * (decision 0019). `alias` names the plans row.
+ */
 export function planVisibleTo(alias: string, viewerId: number | null): SQL {
   const p = sql.raw(alias);
   const publicPlan = sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status <> 'BLOCKED')`;
@@ -31,5 +41,6 @@ export function planVisibleTo(alias: string, viewerId: number | null): SQL {
     OR ((${p}.view_mask & 8) <> 0 AND EXISTS (SELECT 1 FROM follows vf WHERE vf.user_id = ${viewerId}
           AND vf.target_id = ${p}.creator_id AND vf.status = 'FOLLOWING'))
     OR ((${p}.view_mask & 128) <> 0 AND EXISTS (SELECT 1 FROM group_members vm WHERE vm.group_id = ${p}.group_id
-          AND vm.user_id = ${viewerId} AND vm.status = 'member')))))`;
+          AND vm.user_id = ${viewerId} AND vm.status = 'member'))
+    OR ${inPlanOrganization(p, viewerId)})))`;
 }

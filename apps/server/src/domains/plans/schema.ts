@@ -535,6 +535,10 @@ const PlanInputRef = builder.inputType('PlanInput', {
     chat: t.boolean({ description: 'The chat flag.' }),
     exploreStatus: t.string({ description: 'ENABLED or DISABLED.' }),
     accessLevels: t.field({ type: PlanAccessLevelsInput }),
+    organizationId: t.int({
+      description:
+        'An organization the saver belongs to, whose people may then see the plan (spec 6); null for none.',
+    }),
     groupId: t.id({
       description: 'createPlan only: the group to create it in (its createPlan mask applies).',
     }),

@@ -1,13 +1,16 @@
-import { eq } from 'drizzle-orm';
-import { accounts } from '../../db/schema/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import { accounts, organizationAccounts } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from './find-user.ts';
 
-/** One way the person signs in (spec 3: myself.accounts has id, type, email, organizationId). */
+/**
+ * One way the person signs in, or their account with an organization (spec 3: myself.accounts has
+ * id, type, email, organizationId).
+ */
 export interface SignInAccount {
   id: string;
-  /** EMAIL (code by e-mail), PHONE (code by text) or OIDC (the configured provider). */
-  type: 'EMAIL' | 'PHONE' | 'OIDC';
+  /** EMAIL (code by e-mail), PHONE (code by text), OIDC (the configured provider) or ORGANIZATION. */
+  type: 'EMAIL' | 'PHONE' | 'OIDC' | 'ORGANIZATION';
   email: string | null;
   organizationId: number | null;
 }
@@ -30,6 +33,23 @@ export async function listSignInAccounts(db: Database, user: UserRow): Promise<S
       type: 'OIDC',
       email: user.email,
       organizationId: null,
+    });
+  }
+  const memberships = await db
+    .select({
+      id: organizationAccounts.id,
+      email: organizationAccounts.email,
+      organizationId: organizationAccounts.organizationId,
+    })
+    .from(organizationAccounts)
+    .where(eq(organizationAccounts.userId, user.id))
+    .orderBy(asc(organizationAccounts.createdAt), asc(organizationAccounts.id));
+  for (const membership of memberships) {
+    list.push({
+      id: `organization:${membership.id}`,
+      type: 'ORGANIZATION',
+      email: membership.email,
+      organizationId: membership.organizationId,
     });
   }
   return list;

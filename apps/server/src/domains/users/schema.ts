@@ -15,6 +15,7 @@ import { requireViewerUser } from './require-viewer-user.ts';
 import { updateProfile } from './update-profile.ts';
 import { updateSmsConsent } from './update-sms-consent.ts';
 import { verifyContactChange } from './verify-contact-change.ts';
+import { isVerifiedPerson, primaryOrganizationId } from '../organizations/user-organizations.ts';
 import { listPeople, type PeopleList } from '../social/list-people.ts';
 import { canSeeProfileDetails } from '../social/profile-access.ts';
 
@@ -55,9 +56,16 @@ export const UserRef = builder.objectRef<UserRow>('User').implement({
       resolve: async (user, _args, context) =>
         user.locationCity?.trim() && (await canSeeProfileDetails(context, user)) ? user.locationCity : null,
     }),
-    organizationId: t.int({ nullable: true, resolve: () => null }),
+    organizationId: t.int({
+      nullable: true,
+      description: 'The person’s primary organization (the first they joined); null where the bio is hidden.',
+      resolve: (user, _args, context) => primaryOrganizationId(context, user),
+    }),
     isPublic: t.exposeBoolean('isPublic'),
-    isVerified: t.exposeBoolean('isVerified'),
+    isVerified: t.boolean({
+      description: 'Verified by Plaza, or by an organization the person belongs to (User.organizations).',
+      resolve: (user, _args, context) => isVerifiedPerson(context, user),
+    }),
     signupDate: t.string({ resolve: (user) => user.createdAt.toISOString() }),
     email: t.string({
       nullable: true,
@@ -86,10 +94,10 @@ export const UserRef = builder.objectRef<UserRow>('User').implement({
 });
 
 const AccountRef = builder.objectRef<SignInAccount>('Account').implement({
-  description: 'A way the person signs in.',
+  description: 'A way the person signs in, or their account with an organization.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    type: t.exposeString('type', { description: 'EMAIL, PHONE or OIDC.' }),
+    type: t.exposeString('type', { description: 'EMAIL, PHONE, OIDC or ORGANIZATION.' }),
     email: t.exposeString('email', { nullable: true }),
     organizationId: t.exposeInt('organizationId', { nullable: true }),
   }),
