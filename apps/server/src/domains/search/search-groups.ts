@@ -4,12 +4,13 @@ import type { GroupRow } from '../groups/group-loaders.ts';
 import { blockedBetween } from '../social/social-sql.ts';
 import { rowsByIds } from './rows-by-ids.ts';
 import {
+  FRIEND_IDS,
   candidateRows,
   distance,
-  idArray,
   idKey,
   keysOf,
   orderByValues,
+  rankedOrChanged,
   rankedPage,
   visibleRow,
   withFriends,
@@ -59,8 +60,7 @@ export const groupList: SearchList<GroupRow> = {
     LIMIT ${limit}`,
 
   page: ({ text, near, viewerId, candidates, since, offset, limit }) => {
-    const changed = sql`SELECT unnest(${idArray(candidates)}) AS id
-      UNION SELECT id FROM groups WHERE updated_at >= ${since}`;
+    const changed = rankedOrChanged('groups', candidates, since);
     const common = {
       where: sql`${matches('x', text)} AND ${explorable('x')}`,
       visible: visibleRow('groups', 'g', sql`NOT ${blockedBetween(viewerId, sql`g.creator_id`)}`),
@@ -79,12 +79,17 @@ export const groupList: SearchList<GroupRow> = {
       ...common,
       ctes: [
         withFriends(viewerId),
-        sql`inside AS MATERIALIZED (SELECT group_id, count(*) AS friends FROM group_members
-          WHERE user_id IN (SELECT friend FROM friends) AND status = 'member' GROUP BY group_id)`,
-        sql`found AS (${changed} UNION SELECT group_id FROM inside)`,
+        sql`found AS (${changed} UNION ALL SELECT group_id FROM group_members
+          WHERE user_id = ANY(${FRIEND_IDS}) AND status = 'member')`,
       ],
-      rows: sql`${candidateRows('groups', sql`found`)} LEFT JOIN inside ON inside.group_id = x.id`,
-      keys: groupKeys('x', text, near, sql`COALESCE(inside.friends, 0)`),
+      rows: candidateRows('groups', sql`found`),
+      keys: groupKeys(
+        'x',
+        text,
+        near,
+        sql`(SELECT count(*) FROM group_members fm WHERE fm.group_id = x.id AND fm.status = 'member'
+          AND fm.user_id = ANY(${FRIEND_IDS}))`,
+      ),
     });
   },
 

@@ -5,11 +5,12 @@ import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { rowsByIds } from './rows-by-ids.ts';
 import {
+  FRIEND_IDS,
   candidateRows,
-  idArray,
   idKey,
   keysOf,
   orderByValues,
+  rankedOrChanged,
   rankedPage,
   visibleRow,
   withFriends,
@@ -50,8 +51,7 @@ export const personList: SearchList<UserRow> = {
     LIMIT ${limit}`,
 
   page: ({ text, viewerId, candidates, since, offset, limit }) => {
-    const changed = sql`SELECT unnest(${idArray(candidates)}) AS id
-      UNION SELECT id FROM users WHERE updated_at >= ${since}`;
+    const changed = rankedOrChanged('users', candidates, since);
     const visible = visibleRow('users', 'u', sql`NOT ${blockedBetween(viewerId, sql`u.id`)}`);
     if (viewerId === null) {
       return rankedPage({
@@ -67,19 +67,16 @@ export const personList: SearchList<UserRow> = {
     return rankedPage({
       ctes: [
         withFriends(viewerId),
-        sql`mutual AS MATERIALIZED (SELECT fof.friend AS person, count(*) AS friends FROM ${FRIEND_PAIRS} fof
-          WHERE fof.person IN (SELECT friend FROM friends) GROUP BY fof.friend)`,
-        sql`found AS (${changed} UNION SELECT friend FROM friends UNION SELECT person FROM mutual)`,
+        sql`found AS (${changed} UNION ALL SELECT unnest(${FRIEND_IDS})
+          UNION ALL SELECT fof.friend FROM ${FRIEND_PAIRS} fof WHERE fof.person = ANY(${FRIEND_IDS}))`,
       ],
-      rows: sql`${candidateRows('users', sql`found`)}
-        LEFT JOIN (SELECT DISTINCT friend FROM friends) f ON f.friend = x.id
-        LEFT JOIN mutual ON mutual.person = x.id`,
+      rows: candidateRows('users', sql`found`),
       // A private profile is found only by the people who already see it in their friends list.
-      where: sql`${matches('x', text)} AND ${findable('x')} AND (x.is_public OR f.friend IS NOT NULL)
+      where: sql`${matches('x', text)} AND ${findable('x')} AND (x.is_public OR x.id = ANY(${FRIEND_IDS}))
         AND x.id <> ${viewerId}`,
       keys: personKeys('x', text, {
-        friend: sql`(f.friend IS NOT NULL)`,
-        mutual: sql`COALESCE(mutual.friends, 0)`,
+        friend: sql`(x.id = ANY(${FRIEND_IDS}))`,
+        mutual: sql`(SELECT count(*) FROM ${FRIEND_PAIRS} mf WHERE mf.person = x.id AND mf.friend = ANY(${FRIEND_IDS}))`,
       }),
       visible,
       offset,

@@ -4,12 +4,14 @@ import type { PlanCard } from '../plans/plan-type.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import {
+  FRIEND_IDS,
   candidateRows,
   distance,
   idArray,
   idKey,
   keysOf,
   orderByValues,
+  rankedOrChanged,
   rankedPage,
   visibleRow,
   withFriends,
@@ -55,8 +57,7 @@ export const planList: SearchList<PlanCard> = {
     LIMIT ${limit}`,
 
   page: ({ text, near, viewerId, candidates, since, offset, limit }) => {
-    const changed = sql`SELECT unnest(${idArray(candidates)}) AS id
-      UNION SELECT id FROM plans WHERE updated_at >= ${since}`;
+    const changed = rankedOrChanged('plans', candidates, since);
     if (viewerId === null) {
       return rankedPage({
         ctes: [sql`found AS (${changed})`],
@@ -71,28 +72,33 @@ export const planList: SearchList<PlanCard> = {
     return rankedPage({
       ctes: [
         withFriends(viewerId),
-        sql`going AS MATERIALIZED (SELECT plan_id, count(*) AS friends FROM plan_responses
-          WHERE user_id IN (SELECT friend FROM friends) AND response IN ('ATTENDING', 'INTERESTED')
-          GROUP BY plan_id)`,
         // Every way a plan that is not public may be visible to the viewer (planVisibleTo, decision
-        // 0009), and the plans friends go to; planVisibleTo itself decides below.
+        // 0009), and the plans friends go to; planVisibleTo itself decides below. Public plans are
+        // in the shared ranking.
         sql`found AS (${changed}
-          UNION SELECT plan_id FROM going
-          UNION SELECT id FROM plans WHERE creator_id = ${viewerId}
-          UNION SELECT plan_id FROM plan_responses WHERE user_id = ${viewerId}
-          UNION SELECT plan_id FROM plan_contact_invites
+          UNION ALL SELECT plan_id FROM plan_responses
+            WHERE user_id = ANY(${FRIEND_IDS}) AND response IN ('ATTENDING', 'INTERESTED')
+          UNION ALL SELECT id FROM plans WHERE creator_id = ${viewerId}
+          UNION ALL SELECT plan_id FROM plan_responses WHERE user_id = ${viewerId}
+          UNION ALL SELECT plan_id FROM plan_contact_invites
             WHERE email = (SELECT lower(email) FROM users WHERE id = ${viewerId} AND email_verified)
-          UNION SELECT plan_id FROM plan_contact_invites
+          UNION ALL SELECT plan_id FROM plan_contact_invites
             WHERE phone = (SELECT phone FROM users WHERE id = ${viewerId} AND phone_verified)
-          UNION SELECT fp.id FROM follows f JOIN plans fp ON fp.creator_id = f.target_id
-            WHERE f.user_id = ${viewerId} AND f.status = 'FOLLOWING'
-          UNION SELECT gp.id FROM group_members m JOIN plans gp ON gp.group_id = m.group_id
-            WHERE m.user_id = ${viewerId} AND m.status = 'member')`,
+          UNION ALL SELECT fp.id FROM follows f JOIN plans fp ON fp.creator_id = f.target_id
+            WHERE f.user_id = ${viewerId} AND f.status = 'FOLLOWING' AND (fp.view_mask & 1) = 0
+          UNION ALL SELECT gp.id FROM group_members m JOIN plans gp ON gp.group_id = m.group_id
+            WHERE m.user_id = ${viewerId} AND m.status = 'member' AND (gp.view_mask & 1) = 0)`,
       ],
-      rows: sql`${candidateRows('plans', sql`found`)} LEFT JOIN going ON going.plan_id = x.id`,
+      rows: candidateRows('plans', sql`found`),
       where: sql`${matches('x', text)} AND ${upcoming('x')}
         AND (x.explore_status = 'ENABLED' OR x.creator_id = ${viewerId})`,
-      keys: planKeys('x', text, near, sql`COALESCE(going.friends, 0)`),
+      keys: planKeys(
+        'x',
+        text,
+        near,
+        sql`(SELECT count(*) FROM plan_responses r WHERE r.plan_id = x.id
+          AND r.response IN ('ATTENDING', 'INTERESTED') AND r.user_id = ANY(${FRIEND_IDS}))`,
+      ),
       visible: visibleRow('plans', 'p', planVisibleTo('p', viewerId)),
       offset,
       limit,

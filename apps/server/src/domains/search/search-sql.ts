@@ -86,15 +86,28 @@ export function idArray(ids: readonly number[]): SQL {
   return sql`CAST(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`} AS int[])`;
 }
 
-/** `WITH friends AS (...)` for a viewer: their friends, once per query (hashed where used). */
+/**
+ * `friends AS (...)` for a viewer: their friends as one int[], read once per query (`FRIEND_IDS`).
+ * An array, not a set to join: the planner guessed tens of thousands of friends from the pairs
+ * join and sized every hash table after it.
+ */
 export function withFriends(viewerId: number): SQL {
-  return sql`friends AS MATERIALIZED (SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId})`;
+  return sql`friends AS MATERIALIZED (SELECT ARRAY(SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId}) AS ids)`;
+}
+
+/** The viewer's friends (needs `withFriends`). */
+export const FRIEND_IDS = sql`CAST((SELECT ids FROM friends) AS int[])`;
+
+/** The ids of the shared ranking and the rows of `table` changed since it was ranked (they may rank otherwise now). */
+export function rankedOrChanged(table: string, candidates: readonly number[], since: Date): SQL {
+  return sql`SELECT unnest(${idArray(candidates)}) AS id
+    UNION ALL SELECT id FROM ${sql.raw(table)} WHERE updated_at >= ${since}`;
 }
 
 /**
- * The rows of `table` (as `x`) whose id is among the candidates, read by primary key. The
- * OFFSET 0 keeps the text match out of this scan: PostgreSQL would otherwise read every match of a
- * common word through the GIN index to intersect it with a few hundred candidates.
+ * The rows of `table` (as `x`) whose id is among the candidates (repeats allowed), read by primary
+ * key. The OFFSET 0 keeps the text match out of this scan: PostgreSQL would otherwise read every
+ * match of a common word through the GIN index to intersect it with a few hundred candidates.
  */
 export function candidateRows(table: string, candidates: SQL): SQL {
   return sql`(SELECT * FROM ${sql.raw(table)} WHERE id = ANY(ARRAY(SELECT id FROM ${candidates} cand)) OFFSET 0) x`;

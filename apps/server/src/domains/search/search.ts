@@ -6,6 +6,7 @@ import type { PlanCard } from '../plans/plan-type.ts';
 import { decodeMarker, encodeMarker } from '../social/list-people.ts';
 import { rows } from '../social/social-sql.ts';
 import type { UserRow } from '../users/find-user.ts';
+import { preparedRows } from './prepared.ts';
 import { RankingCache, cacheOf } from './ranking-cache.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
@@ -116,7 +117,7 @@ async function searchList<T>(
         ? await cache(db).get(key, () => rank(db, list, words, near, RANKING_DEPTH))
         : await rank(db, list, words, near, depth);
     const candidates = ranking.ids.slice(0, depth);
-    const page = await rows<{ id: number | string }>(
+    const page = await preparedRows<{ id: number | string }>(
       db,
       list.page({ text: ranking.text, near, viewerId, candidates, since: ranking.at, offset, limit }),
     );
