@@ -43,6 +43,7 @@ const envSchema = z.object({
   PLAZA_PREVIEWS_ALLOW_LOOPBACK: booleanFlag.default(false),
   PLAZA_PREVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   PLAZA_PUSH_ALLOW_LOOPBACK: booleanFlag.default(false),
+  PLAZA_ADMINS: z.string().default(''),
 });
 
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
@@ -85,6 +86,16 @@ export interface Config {
   previews: PreviewsConfig;
   /** Web Push (decision 0014). */
   push: PushConfig;
+  /**
+   * Site administrators by configuration (PLAZA_ADMINS, decision 0018): lower-cased e-mail
+   * addresses (matched only once verified) and usernames. They cannot be revoked in the app.
+   */
+  admins: AdminsConfig;
+}
+
+export interface AdminsConfig {
+  emails: string[];
+  usernames: string[];
 }
 
 export interface ComplianceConfig {
@@ -128,6 +139,27 @@ export interface OidcConfig {
   name: string;
 }
 
+const ADMIN_USERNAME = /^[a-z0-9._-]{1,30}$/i;
+
+/** PLAZA_ADMINS: e-mail addresses and usernames (with or without a leading @), separated by commas or spaces. */
+function parseAdmins(value: string): AdminsConfig | string {
+  const entries = value
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const isEmail = (entry: string) => entry.indexOf('@') > 0;
+  const bad = entries.filter((entry) =>
+    isEmail(entry) ? !z.email().safeParse(entry).success : !ADMIN_USERNAME.test(entry.replace(/^@/, '')),
+  );
+  if (bad.length > 0) return `not an e-mail address or a username: ${bad.join(', ')}`;
+  return {
+    emails: [...new Set(entries.filter(isEmail))],
+    usernames: [
+      ...new Set(entries.filter((entry) => !isEmail(entry)).map((entry) => entry.replace(/^@/, ''))),
+    ],
+  };
+}
+
 export class ConfigError extends Error {}
 
 /** Parses every environment variable Plaza reads, once, and fails with all problems listed. */
@@ -169,6 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment:\n  PLAZA_COMPLIANCE_CONFIRM: set PLAZA_COMPLIANCE_MESSAGE too (the text to confirm)',
     );
   }
+  const admins = parseAdmins(e.PLAZA_ADMINS);
+  if (typeof admins === 'string') throw new ConfigError(`Invalid environment:\n  PLAZA_ADMINS: ${admins}`);
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
@@ -222,5 +256,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     citiesMinPopulation: e.PLAZA_CITIES_MIN_POPULATION,
     previews: { allowLoopback: e.PLAZA_PREVIEWS_ALLOW_LOOPBACK, timeoutMs: e.PLAZA_PREVIEWS_TIMEOUT_MS },
     push: { allowLoopback: e.PLAZA_PUSH_ALLOW_LOOPBACK },
+    admins,
   };
 }

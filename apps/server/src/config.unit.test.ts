@@ -56,3 +56,22 @@ describe('the link preview settings', () => {
     }
   });
 });
+
+describe('PLAZA_ADMINS', () => {
+  it('is empty by default', () => {
+    expect(loadConfig({}).admins).toEqual({ emails: [], usernames: [] });
+  });
+
+  it('reads e-mail addresses and usernames, lower-cased, separated by commas or spaces', () => {
+    expect(loadConfig({ PLAZA_ADMINS: 'Ana@Example.org, @Ben  carla,ana@example.org' }).admins).toEqual({
+      emails: ['ana@example.org'],
+      usernames: ['ben', 'carla'],
+    });
+  });
+
+  it('stops the server on an entry that is neither, naming it', () => {
+    expect(() => loadConfig({ PLAZA_ADMINS: 'ana@example.org, not@valid@x, b/c' })).toThrow(
+      /PLAZA_ADMINS: not an e-mail address or a username: not@valid@x, b\/c/,
+    );
+  });
+});

@@ -127,6 +127,7 @@ const SIGNED_IN_OPERATIONS: Record<string, string> = {
   'Mutation.unsubscribePush': 'mutation { unsubscribePush(endpoint: "https://push.example.com/x") }',
   'Mutation.registerFirebaseToken': 'mutation { registerFirebaseToken(token: "t") }',
   'Mutation.unregisterFirebaseToken': 'mutation { unregisterFirebaseToken(token: "t") }',
+  'Mutation.reportModel': 'mutation { reportModel(type: EVENT, typeId: 1, reasonId: 1) { id } }',
   'Mutation.joinOrganization': 'mutation { joinOrganization(email: "ana@uni.example") { codeSent } }',
   'Mutation.verifyOrganizationEmail':
     'mutation { verifyOrganizationEmail(email: "ana@uni.example", code: "123456") { id } }',
@@ -163,6 +164,44 @@ describe('fields for signed-in people', () => {
     it(`${name} refuses a forged bearer token`, async () => {
       const res = await t.gql(operation, {}, { authorization: 'Bearer forged-token-forged-token-forged' });
       expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    });
+  }
+});
+
+/**
+ * One operation per root field for site administrators only (decision 0018). Signed-in people who
+ * are not administrators are refused with FORBIDDEN in moderation.test.ts.
+ */
+const ADMIN_OPERATIONS: Record<string, string> = {
+  'Query.moderationQueue': '{ moderationQueue(status: OPEN) { nextMarker } }',
+  'Query.moderationLog': '{ moderationLog { nextMarker } }',
+  'Query.siteAdmins': '{ siteAdmins { source } }',
+  'Mutation.moderateContent': 'mutation { moderateContent(type: EVENT, typeId: 1, action: HIDE) { id } }',
+  'Mutation.grantAdmin': 'mutation { grantAdmin(userId: 2) { id } }',
+  'Mutation.revokeAdmin': 'mutation { revokeAdmin(userId: 2) { id } }',
+};
+
+describe('fields for site administrators', () => {
+  let t: TestPlaza;
+  beforeAll(async () => {
+    t = await startTestPlaza();
+  });
+  afterAll(() => t.close());
+
+  it('each have an operation below, so none is left untested', () => {
+    const adminOnly = roots.flatMap((root) =>
+      Object.values(root.getFields())
+        .filter((field) => authScopesOf(field)?.admin === true)
+        .map((field) => `${root.name}.${field.name}`),
+    );
+    expect(Object.keys(ADMIN_OPERATIONS).sort()).toEqual(adminOnly.sort());
+  });
+
+  for (const [name, operation] of Object.entries(ADMIN_OPERATIONS)) {
+    it(`${name} refuses a signed-out caller with UNAUTHENTICATED`, async () => {
+      const res = await t.gql(operation);
+      expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect(res.data?.[name.split('.')[1]!] ?? null).toBeNull();
     });
   }
 });

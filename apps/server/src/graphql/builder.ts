@@ -1,6 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { GraphQLError } from 'graphql';
+import { viewerIsAdmin } from '../domains/moderation/site-admins.ts';
 import type { RequestContext } from './context.ts';
 
 /** Defines no types: each domain adds its own in domains/<name>/schema.ts. */
@@ -10,6 +11,8 @@ export const builder = new SchemaBuilder<{
     /** Anyone, signed in or not. Used on purpose, never by default. */
     public: boolean;
     signedIn: boolean;
+    /** A site administrator (decision 0018): PLAZA_ADMINS or granted by another administrator. */
+    admin: boolean;
   };
   Scalars: {
     JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
@@ -18,7 +21,12 @@ export const builder = new SchemaBuilder<{
 }>({
   plugins: [ScopeAuthPlugin],
   scopeAuth: {
-    authScopes: (context) => ({ public: true, signedIn: context.viewer !== null }),
+    authScopes: (context) => ({
+      public: true,
+      signedIn: context.viewer !== null,
+      // Asked only by fields that need it, once per request.
+      admin: () => viewerIsAdmin(context),
+    }),
     unauthorizedError: (_parent, context) =>
       context.viewer
         ? new GraphQLError('You are not allowed to do this.', { extensions: { code: 'FORBIDDEN' } })

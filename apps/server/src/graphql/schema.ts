@@ -15,6 +15,7 @@ import '../domains/places/schema.ts';
 import '../domains/push/schema.ts';
 import '../domains/activity/schema.ts';
 import '../domains/search/schema.ts';
+import '../domains/moderation/schema.ts';
 import '../domains/explore/schema.ts';
 import '../domains/organizations/schema.ts';
 import '../domains/compliance/schema.ts';

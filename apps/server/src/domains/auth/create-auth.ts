@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { betterAuth } from 'better-auth';
+import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP, genericOAuth, phoneNumber } from 'better-auth/plugins';
 import { normalizePhone } from '@plaza/core/phone';
@@ -17,6 +17,7 @@ import type { Logger } from '../../logger.ts';
 import type { Mail } from '../../platform/mail/mail.ts';
 import type { RateLimits } from '../../platform/rate-limits/rate-limits.ts';
 import type { Sms } from '../../platform/sms/sms.ts';
+import { isSuspended, suspendedSignInMessage } from '../moderation/suspend-account.ts';
 import { OIDC_BASE_SCOPES, createOidcScopeLookup } from './oidc-scopes.ts';
 import { CLIENT_IP_HEADER, plazaAuthPlugin } from './plaza-auth-plugin.ts';
 import { scrubSecrets } from './scrub-secrets.ts';
@@ -197,6 +198,19 @@ export function createBetterAuth(deps: AuthDependencies) {
                 image: null,
               },
             };
+          },
+        },
+      },
+      session: {
+        create: {
+          // A suspended account (decision 0018) cannot sign in, whatever the method.
+          async before(session) {
+            if (await isSuspended(store.db, Number(session.userId))) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_SUSPENDED',
+                message: suspendedSignInMessage(config.contactEmail),
+              });
+            }
           },
         },
       },

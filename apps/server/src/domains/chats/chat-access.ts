@@ -107,6 +107,8 @@ export async function loadChatAccess(context: RequestContext, chat: ChatRow): Pr
   if (chat.type === 'g' && chat.groupId !== null) {
     const group = await groupLoaders(context).row.load(chat.groupId);
     if (!group) return noAccess(chat);
+    // A group a moderator hid (decision 0018) keeps its chat from all but its creator.
+    if (group.hiddenAt !== null && group.creatorId !== context.viewer?.id) return noAccess(chat);
     const access = await loadGroupAccess(context, group);
     const permissions = groupChatPermissions({
       permissions: access.permissions,

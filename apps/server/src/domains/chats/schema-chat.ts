@@ -94,13 +94,18 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
     lastChat: t.field({
       type: MessageRef,
       nullable: true,
-      description: 'The newest message of the main chat that is not deleted.',
+      description: 'The newest message of the main chat that is not deleted nor removed by a moderator.',
       resolve: async (e, _a, context) => {
         const [last] = await context.store.db
           .select()
           .from(messages)
           .where(
-            and(eq(messages.chatId, e.access.chat.id), isNull(messages.deletedAt), isNull(messages.parentId)),
+            and(
+              eq(messages.chatId, e.access.chat.id),
+              isNull(messages.deletedAt),
+              isNull(messages.hiddenAt),
+              isNull(messages.parentId),
+            ),
           )
           .orderBy(desc(messages.seq))
           .limit(1);

@@ -118,6 +118,11 @@ function isMedia(attachment: MessageRow['attachments'][number]): attachment is M
   return attachment.kind === 'image' || attachment.kind === 'video' || attachment.kind === 'audio';
 }
 
+/** What readers get of a message: nothing of one a moderator removed (decision 0018). */
+function shown(message: MessageRow): MessageRow {
+  return message.hiddenAt === null ? message : { ...message, text: '', attachments: [] };
+}
+
 export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
   description: 'A chat message. A deleted message stays as a tombstone: empty text, deletedAt set.',
   fields: (t) => ({
@@ -129,7 +134,10 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
         'The chat change number of this message’s latest change (decision 0012): apply an event only when its rev is higher than the one held.',
     }),
     clientId: t.exposeString('clientId'),
-    text: t.exposeString('text'),
+    text: t.string({
+      description: 'Empty once deleted or removed by a moderator (removedByModerator).',
+      resolve: (m) => shown(m).text,
+    }),
     parentKey: t.string({
       nullable: true,
       description: 'The thread’s parent message, for a reply in a thread.',
@@ -154,19 +162,19 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
     media: t.field({
       type: [MessageMediaRef],
       description: 'Attached images, videos and audio, in the order sent.',
-      resolve: (m) => m.attachments.filter(isMedia),
+      resolve: (m) => shown(m).attachments.filter(isMedia),
     }),
     poll: t.field({
       type: PollRef,
       nullable: true,
-      resolve: (m, _a, context) => readPollResults(context.store.db, m, context.viewer?.id ?? null),
+      resolve: (m, _a, context) => readPollResults(context.store.db, shown(m), context.viewer?.id ?? null),
     }),
-    prompt: t.field({ type: PromptRef, nullable: true, resolve: (m) => promptOf(m) }),
+    prompt: t.field({ type: PromptRef, nullable: true, resolve: (m) => promptOf(shown(m)) }),
     memix: t.field({
       type: MemixRef,
       nullable: true,
       description: 'A picture with captions (irl/memix).',
-      resolve: (m) => m.attachments.find((attachment) => attachment.kind === 'irl/memix') ?? null,
+      resolve: (m) => shown(m).attachments.find((attachment) => attachment.kind === 'irl/memix') ?? null,
     }),
     plan: t.field({
       type: PlanRef,
@@ -174,7 +182,7 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
       description:
         'A plan shared into the chat (irl/event), as a card; null when the reader may not see that plan (any more).',
       resolve: async (m, _a, context) => {
-        const shared = m.attachments.find((attachment) => attachment.kind === 'irl/event');
+        const shared = shown(m).attachments.find((attachment) => attachment.kind === 'irl/event');
         if (!shared) return null;
         const row = await planLoaders(context).row.load(shared.planId);
         if (!row || !(await loadPlanAccess(context, row)).permissions.view) return null;

@@ -66,7 +66,12 @@ export async function searchMessages(
     .select()
     .from(messages)
     .where(
-      and(eq(messages.chatId, chatId), isNull(messages.deletedAt), sql`${messages.text} ILIKE ${pattern}`),
+      and(
+        eq(messages.chatId, chatId),
+        isNull(messages.deletedAt),
+        isNull(messages.hiddenAt),
+        sql`${messages.text} ILIKE ${pattern}`,
+      ),
     )
     .orderBy(desc(messages.seq))
     .limit(limit);

@@ -3,6 +3,7 @@ import { parseGroupLookup } from '@plaza/core/group-lookup';
 import { groups } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput, plazaError } from '../../graphql/errors.ts';
+import { viewerIsAdmin } from '../moderation/site-admins.ts';
 import { loadGroupAccess, type GroupAccess } from './group-access.ts';
 import { groupLoaders } from './group-loaders.ts';
 
@@ -13,7 +14,7 @@ export const groupNotFound = () => plazaError('NOT_FOUND', 'This group could not
  * key), with the viewer's access. A private group's existence is private: found by id it exists
  * only for people with a member row (member, requester, invitee) or a contact invitation; its key
  * is the share secret, so a key finds it for anyone. A group blocked from explore exists only for
- * its members.
+ * its members; one hidden by a moderator only for its creator and site administrators.
  */
 export async function findGroup(
   context: RequestContext,
@@ -39,6 +40,9 @@ export async function findGroup(
   const access = await loadGroupAccess(context, group);
   const known = access.membership !== null || access.viewer.invitedByContact === true;
   if (group.exploreStatus === 'BLOCKED' && access.membership?.status !== 'member') throw groupNotFound();
+  // Hidden by a moderator (decision 0018): only its creator and site administrators find it.
+  if (group.hiddenAt !== null && group.creatorId !== context.viewer?.id && !(await viewerIsAdmin(context)))
+    throw groupNotFound();
   if (!known && !group.isPublic && lookup.type !== 'key') throw groupNotFound();
   return access;
 }

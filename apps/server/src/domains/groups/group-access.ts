@@ -54,14 +54,22 @@ export async function loadGroupAccess(context: RequestContext, group: GroupRow):
     invitedByContact,
   };
   const rules = groupRules(group);
+  const permissions = groupPermissions(rules, viewer);
+  // A group a moderator hid (decision 0018) lets nobody but its creator in: no chat, plans or members.
+  const isHidden = group.hiddenAt !== null && group.creatorId !== context.viewer?.id;
   return {
     group,
     membership,
     role: membership?.status === 'member' ? membership.role : null,
     viewer,
     rules,
-    permissions: groupPermissions(rules, viewer),
+    permissions: isHidden ? noPermissions(permissions) : permissions,
   };
+}
+
+function noPermissions(permissions: GroupPermissions): GroupPermissions {
+  const none = Object.fromEntries(Object.keys(permissions).map((name) => [name, false]));
+  return none as unknown as GroupPermissions;
 }
 
 /** A refusal: sign in first when signed out, else FORBIDDEN. */

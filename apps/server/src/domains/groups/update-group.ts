@@ -19,6 +19,8 @@ export async function updateGroup(
   requirePermission(context, access, 'update', 'Only the group’s admins can change it.');
   const checked = await checkGroupInput(context, actor.id, input, 'update');
   const set = { ...checked.set };
+  // BLOCKED is a moderator's decision (decision 0018): the group's admins cannot lift it.
+  if (access.group.exploreStatus === 'BLOCKED') delete set.exploreStatus;
   if (set.title !== undefined) set.slug = slugify(set.title, 'group');
   const changed = Object.keys(set).filter((field) => field !== 'slug');
   const updated = await context.store.db.transaction(async (tx) => {

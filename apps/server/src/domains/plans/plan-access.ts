@@ -7,6 +7,7 @@ import {
 } from '@plaza/core/plan-access';
 import type { RequestContext } from '../../graphql/context.ts';
 import { plazaError } from '../../graphql/errors.ts';
+import { viewerIsAdmin } from '../moderation/site-admins.ts';
 import { planLoaders, type PlanRow } from './plan-loaders.ts';
 
 /** Where the viewer stands with one plan, and what that lets them do (decision 0009). */
@@ -54,6 +55,9 @@ export async function loadPlanAccess(context: RequestContext, plan: PlanRow): Pr
   const known = await planLoaders(context).facts.load(plan.id);
   const facts = unlockedByLink.get(context)?.has(plan.id) ? { ...known, isInvited: true } : known;
   const levels = planAccessLevels(plan);
+  // A plan a moderator hid (decision 0018) is gone, like a BLOCKED one, for all but its creator and
+  // site administrators.
+  const isHidden = plan.hiddenAt !== null && !(await viewerIsAdmin(context));
   return {
     plan,
     facts,
@@ -64,7 +68,7 @@ export async function loadPlanAccess(context: RequestContext, plan: PlanRow): Pr
       facts,
       signedIn: context.viewer !== null,
       chatEnabled: plan.chatEnabled,
-      exploreBlocked: plan.exploreStatus === 'BLOCKED',
+      exploreBlocked: plan.exploreStatus === 'BLOCKED' || isHidden,
     }),
   };
 }

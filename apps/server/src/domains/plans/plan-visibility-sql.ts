@@ -21,18 +21,19 @@ export function invitedByContact(plan: SQL, viewerId: number): SQL {
 /**
  * SQL for "the viewer may view this plan" in lists, the same rule as `planPermissions(...).view`
  * of @plaza/core/plan-access over the same facts (decision 0009): the view mask shares a bit with
- * the viewer's mask, a plan blocked from explore shows to its creator only, and a block between
+ * the viewer's mask, a plan blocked from explore or hidden by a moderator (decision 0018) shows to
+ * its creator only, and a block between
  * the viewer and the creator hides it; spec 6 lets people of the plan's organization view it
  * (decision 0019). `alias` names the plans row.
  */
 export function planVisibleTo(alias: string, viewerId: number | null): SQL {
   const p = sql.raw(alias);
-  const publicPlan = sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status <> 'BLOCKED')`;
+  const publicPlan = sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status <> 'BLOCKED' AND ${p}.hidden_at IS NULL)`;
   if (viewerId === null) return publicPlan;
   const response = (bit: number, value: string) =>
     sql`((${p}.view_mask & ${sql.raw(String(bit))}) <> 0 AND EXISTS (SELECT 1 FROM plan_responses vr
           WHERE vr.plan_id = ${p}.id AND vr.user_id = ${viewerId} AND vr.response = ${value}))`;
-  return sql`(${p}.creator_id = ${viewerId} OR (${p}.explore_status <> 'BLOCKED'
+  return sql`(${p}.creator_id = ${viewerId} OR (${p}.explore_status <> 'BLOCKED' AND ${p}.hidden_at IS NULL
     AND NOT ${blockedBetween(viewerId, sql`${p}.creator_id`)} AND (
     (${p}.view_mask & 1) = 1
     OR ((${p}.view_mask & 2) <> 0 AND (EXISTS (SELECT 1 FROM plan_responses vr

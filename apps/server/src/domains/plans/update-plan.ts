@@ -57,6 +57,8 @@ export async function updatePlan(
   const values = await checkPlanInput(context, actor.id, input, existing, {
     inGroup: existing.groupId !== null,
   });
+  // BLOCKED is a moderator's decision (decision 0018): the plan's creator cannot lift it.
+  if (existing.exploreStatus === 'BLOCKED') delete values.exploreStatus;
   if (existing.recurrence && target.occurrence && values.startsAt && values.endsAt)
     await moveSeriesLikeOccurrence(context, existing, target.occurrence, values);
   const row = await context.store.db.transaction(async (tx) => {

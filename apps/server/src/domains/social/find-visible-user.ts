@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput, plazaError } from '../../graphql/errors.ts';
+import { viewerIsAdmin } from '../moderation/site-admins.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { readTiePair } from './ties.ts';
 
@@ -29,6 +30,9 @@ export async function findVisibleUser(
   const [user] = await context.store.db.select().from(users).where(where);
   if (!user || user.onboardedAt === null) throw notFound();
   const viewerId = context.viewer?.id;
+  // Hidden or suspended by a moderator (decision 0018): only the person and site administrators find them.
+  const isHidden = user.hiddenAt !== null || user.suspendedAt !== null;
+  if (isHidden && viewerId !== user.id && !(await viewerIsAdmin(context))) throw notFound();
   if (viewerId !== undefined && viewerId !== user.id) {
     const pair = await readTiePair(context.store.db, viewerId, user.id);
     if (pair.in === 'BLOCKED') throw notFound();

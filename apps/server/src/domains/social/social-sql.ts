@@ -16,13 +16,20 @@ export function blockedBetween(viewerId: number | null, userColumn: SQL): SQL {
     (blk.target_id = ${viewerId} AND blk.user_id = ${userColumn})))`;
 }
 
-/** A group strangers may see: its view mask includes public and explore has not blocked it. */
+/**
+ * A group strangers may see: its view mask includes public, explore has not blocked it and no
+ * moderator hid it (decision 0018).
+ */
 export const PUBLIC_GROUP = (alias: string) =>
-  sql.raw(`((${alias}.view_mask & 1) = 1 AND ${alias}.explore_status <> 'BLOCKED')`);
+  sql.raw(
+    `((${alias}.view_mask & 1) = 1 AND ${alias}.explore_status <> 'BLOCKED' AND ${alias}.hidden_at IS NULL)`,
+  );
 
 /** A plan strangers may see, in the same sense. */
 export const PUBLIC_PLAN = (alias: string) =>
-  sql.raw(`((${alias}.view_mask & 1) = 1 AND ${alias}.explore_status <> 'BLOCKED')`);
+  sql.raw(
+    `((${alias}.view_mask & 1) = 1 AND ${alias}.explore_status <> 'BLOCKED' AND ${alias}.hidden_at IS NULL)`,
+  );
 
 export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = await db.execute(query);

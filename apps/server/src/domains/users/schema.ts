@@ -108,7 +108,7 @@ interface Myself {
   withLists: boolean;
 }
 
-const MyselfRef = builder.objectRef<Myself>('Myself').implement({
+export const MyselfRef = builder.objectRef<Myself>('Myself').implement({
   description: 'The signed-in person (spec 7.2 myself).',
   fields: (t) => {
     const socialList = (list: PeopleList, description: string) =>
