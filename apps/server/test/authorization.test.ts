@@ -179,6 +179,8 @@ const ADMIN_OPERATIONS: Record<string, string> = {
   'Mutation.moderateContent': 'mutation { moderateContent(type: EVENT, typeId: 1, action: HIDE) { id } }',
   'Mutation.grantAdmin': 'mutation { grantAdmin(userId: 2) { id } }',
   'Mutation.revokeAdmin': 'mutation { revokeAdmin(userId: 2) { id } }',
+  'Mutation.createOrganization':
+    'mutation { createOrganization(name: "Uni", domains: ["uni.example"]) { id } }',
 };
 
 describe('fields for site administrators', () => {

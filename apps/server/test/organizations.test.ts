@@ -22,7 +22,7 @@ const codeOf = (res: { errors?: Array<{ extensions?: { code?: string } }> }) =>
   res.errors?.[0]?.extensions?.code;
 
 beforeAll(async () => {
-  t = await startTestPlaza({ TRUST_PROXY: '1' });
+  t = await startTestPlaza({ TRUST_PROXY: '1', PLAZA_ADMINS: 'site.admin@example.org' });
   // Five organizations made as the operator makes them (npm run org:create); no test adds more.
   uni = await createOrganization(db(), { name: 'Uni Example', domains: ['uni.example'] });
   acme = await createOrganization(db(), { name: 'Acme Works', slug: 'acme', domains: ['@Acme.example'] });
@@ -452,5 +452,58 @@ describe('organization accounts and admins', () => {
       uniAdmin.headers,
     );
     expect(codeOf(res)).toBe('NOT_FOUND');
+  });
+});
+
+describe('site administrators', () => {
+  let admin: Awaited<ReturnType<typeof signInWithEmail>>;
+  beforeAll(async () => {
+    admin = await signInWithEmail(t, 'site.admin@example.org');
+  });
+
+  const create = (headers: Record<string, string>, args: string) =>
+    t.gql<{ createOrganization: { name: string; slug: string; domains: string[] } }>(
+      `mutation { createOrganization(${args}) { name slug domains } }`,
+      {},
+      headers,
+    );
+
+  it('alone may create organizations, with a clear refusal of bad or taken input', async () => {
+    expect(codeOf(await create(ana.headers, 'name: "Ana Club"'))).toBe('FORBIDDEN');
+    for (const [args, field] of [
+      ['name: "  "', 'name'],
+      ['name: "Uni 2", domains: ["uni.example"]', 'domains'],
+      ['name: "Uni 3", domains: ["localhost"]', 'domains'],
+      ['name: "Acme again", slug: "acme"', 'slug'],
+      ['name: "Image", image: "https://elsewhere.example/logo.png"', 'image'],
+    ] as const) {
+      expect((await create(admin.headers, args)).errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field,
+      });
+    }
+    // The list test above counted five: this one is made last.
+    const made = await create(admin.headers, 'name: "Oak Rangers", domains: ["@Rangers.example"]');
+    expect(made.errors).toBeUndefined();
+    expect(made.data!.createOrganization).toEqual({
+      name: 'Oak Rangers',
+      slug: 'oak-rangers',
+      domains: ['rangers.example'],
+    });
+  });
+
+  it('see any organization’s people and manage them', async () => {
+    const seen = await t.gql<{
+      organization: { accounts: Array<{ email: string | null; user: { id: number } }> };
+    }>('{ organization(slugOrId: "uni-example") { accounts { email user { id } } } }', {}, admin.headers);
+    expect(seen.data!.organization.accounts.find((a) => a.user.id === ana.userId)?.email).toBe(
+      'ana.lopez@cs.uni.example',
+    );
+    const added = await t.gql(
+      'mutation ($id: Int!, $u: Int!) { setOrganizationMember(id: $id, userId: $u, role: ADMIN) { role } }',
+      { id: acme.id, u: cai.userId },
+      admin.headers,
+    );
+    expect(added.data).toEqual({ setOrganizationMember: { role: 'ADMIN' } });
   });
 });

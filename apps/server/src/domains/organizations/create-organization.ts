@@ -5,7 +5,15 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { checkDomain, checkOrganizationName, checkOrganizationSlug } from './organization-input.ts';
 import type { OrganizationRow } from './organization-loaders.ts';
 
-export class OrganizationInputError extends Error {}
+/** A refused input, naming the argument at fault (name, slug or domains). */
+export class OrganizationInputError extends Error {
+  readonly field: 'name' | 'slug' | 'domains';
+
+  constructor(field: 'name' | 'slug' | 'domains', message: string) {
+    super(message);
+    this.field = field;
+  }
+}
 
 export interface NewOrganization {
   name: string;
@@ -16,16 +24,19 @@ export interface NewOrganization {
   image?: string | null;
 }
 
-function checked<T>(result: { ok: true; value: T } | { ok: false; message: string }): T {
-  if (!result.ok) throw new OrganizationInputError(result.message);
+function checked<T>(
+  field: OrganizationInputError['field'],
+  result: { ok: true; value: T } | { ok: false; message: string },
+): T {
+  if (!result.ok) throw new OrganizationInputError(field, result.message);
   return result.value;
 }
 
 /** Makes an organization and its verified domains (the operator's tool, decision 0019). */
 export async function createOrganization(db: Database, input: NewOrganization): Promise<OrganizationRow> {
-  const name = checked(checkOrganizationName(input.name));
-  const slug = checked(checkOrganizationSlug(input.slug, name));
-  const domains = [...new Set(input.domains.map((domain) => checked(checkDomain(domain))))];
+  const name = checked('name', checkOrganizationName(input.name));
+  const slug = checked('slug', checkOrganizationSlug(input.slug, name));
+  const domains = [...new Set(input.domains.map((domain) => checked('domains', checkDomain(domain))))];
   if (domains.length > 0) {
     const taken = await db
       .select({ domain: organizationDomains.domain })
@@ -33,6 +44,7 @@ export async function createOrganization(db: Database, input: NewOrganization): 
       .where(inArray(organizationDomains.domain, domains));
     if (taken.length > 0)
       throw new OrganizationInputError(
+        'domains',
         `${taken.map((row) => row.domain).join(', ')} already belongs to an organization.`,
       );
   }
@@ -50,7 +62,10 @@ export async function createOrganization(db: Database, input: NewOrganization): 
     });
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new OrganizationInputError(`The slug "${slug}" or one of the domains is taken; choose another.`);
+      throw new OrganizationInputError(
+        'slug',
+        `The slug "${slug}" or one of the domains is taken; choose another.`,
+      );
     throw error;
   }
 }

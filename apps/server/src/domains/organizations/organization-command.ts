@@ -15,6 +15,9 @@ const { ORGANIZATION_COMMAND_USAGE, parseOrganizationCommand } =
 // `npm run org:create` and `npm run org:admin` (decision 0019): the operator's tools for
 // organizations, on whatever store the environment points at. On the embedded store, stop the
 // server first (one process at a time opens a PGlite folder).
+/** A refusal the operator reads as it is, without a stack. */
+class CommandError extends Error {}
+
 const command = parseOrganizationCommand(process.argv.slice(2));
 if (command.kind === 'help') {
   if (command.problem) console.error(command.problem);
@@ -38,10 +41,7 @@ async function makeAdmins(organizationId: number, people: string[]): Promise<str
       .select({ id: users.id, username: users.username })
       .from(users)
       .where(or(sql`lower(${users.email}) = ${wanted}`, sql`lower(${users.username}) = ${wanted}`));
-    if (!user)
-      throw new OrganizationInputError(
-        `Nobody on this Plaza has the e-mail address or username "${person}".`,
-      );
+    if (!user) throw new CommandError(`Nobody on this Plaza has the e-mail address or username "${person}".`);
     await db
       .insert(organizationAccounts)
       .values({ organizationId, userId: user.id, role: 'ADMIN' })
@@ -67,13 +67,15 @@ try {
     );
   } else {
     const organization = await findOrganization(db, command.organization).catch(() => {
-      throw new OrganizationInputError(`There is no organization "${command.organization}".`);
+      throw new CommandError(`There is no organization "${command.organization}".`);
     });
     const admins = await makeAdmins(organization.id, command.people);
     console.log(`${admins.join(', ')} now admin${admins.length > 1 ? 's' : ''} of "${organization.name}".`);
   }
 } catch (error) {
-  console.error(error instanceof OrganizationInputError ? error.message : error);
+  console.error(
+    error instanceof OrganizationInputError || error instanceof CommandError ? error.message : error,
+  );
   process.exitCode = 1;
 } finally {
   await store.close();

@@ -4,6 +4,10 @@ import { viewOf } from '../plans/plan-view.ts';
 import { PlanRef } from '../plans/plan-type.ts';
 import { requireViewerUser } from '../users/require-viewer-user.ts';
 import { UserRef } from '../users/schema.ts';
+import { badUserInput } from '../../graphql/errors.ts';
+import { checkImage } from '../groups/group-input.ts';
+import { viewerIsAdmin } from '../moderation/site-admins.ts';
+import { createOrganization, OrganizationInputError } from './create-organization.ts';
 import { findOrganization } from './find-organization.ts';
 import { joinOrganization, verifyOrganizationEmail, type OrganizationJoin } from './join-organization.ts';
 import { listOrganizationAccounts, type OrganizationMember } from './list-organization-accounts.ts';
@@ -23,13 +27,14 @@ const OrganizationRoleRef = builder.enumType('OrganizationRole', {
   values: ['MEMBER', 'ADMIN'] as const,
 });
 
-/** The address of an account shows to its holder and to the organization's admins only. */
+/** The address of an account shows to its holder, the organization's admins and site administrators. */
 async function accountEmail(
   context: RequestContext,
   account: OrganizationAccountRow,
 ): Promise<string | null> {
   if (context.viewer?.id === account.userId) return account.email;
-  return (await viewerRoleIn(context, account.organizationId)) === 'ADMIN' ? account.email : null;
+  if ((await viewerRoleIn(context, account.organizationId)) === 'ADMIN') return account.email;
+  return (await viewerIsAdmin(context)) ? account.email : null;
 }
 
 const OrganizationAccountRef = builder.objectRef<OrganizationMember>('OrganizationAccount').implement({
@@ -75,13 +80,14 @@ export const OrganizationRef = builder.objectRef<OrganizationRow>('Organization'
       type: [OrganizationAccountRef],
       nullable: true,
       description:
-        'Its people, admins first (page from 1, 1 to 100 a page); null unless the viewer belongs to the organization.',
+        'Its people, admins first (page from 1, 1 to 100 a page); null unless the viewer belongs to the organization or is a site administrator.',
       args: {
         page: t.arg.int({ defaultValue: 1 }),
         perPage: t.arg.int({ defaultValue: 50 }),
       },
       resolve: async (organization, args, context) => {
-        if ((await viewerRoleIn(context, organization.id)) === null) return null;
+        if ((await viewerRoleIn(context, organization.id)) === null && !(await viewerIsAdmin(context)))
+          return null;
         return listOrganizationAccounts(
           context.store.db,
           organization.id,
@@ -165,6 +171,32 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
+  createOrganization: t.field({
+    type: OrganizationRef,
+    authScopes: { admin: true },
+    description:
+      'A site administrator makes an organization with the e-mail domains checked to be its own (as npm run org:create does). A bad name, slug or domain, or one taken: BAD_USER_INPUT naming it.',
+    args: {
+      name: t.arg.string({ required: true }),
+      slug: t.arg.string(),
+      domains: t.arg.stringList({ defaultValue: [] }),
+      image: t.arg.string(),
+    },
+    resolve: async (_root, args, context) => {
+      try {
+        return await createOrganization(context.store.db, {
+          name: args.name,
+          slug: args.slug,
+          domains: args.domains ?? [],
+          // A picture the administrator uploaded (POST /media/upload), as for groups.
+          image: await checkImage(context.store.db, context.viewer!.id, args.image ?? null),
+        });
+      } catch (error) {
+        if (error instanceof OrganizationInputError) throw badUserInput(error.field, error.message);
+        throw error;
+      }
+    },
+  }),
   joinOrganization: t.field({
     type: OrganizationJoinRef,
     authScopes: { signedIn: true },
@@ -197,7 +229,7 @@ builder.mutationFields((t) => ({
     type: OrganizationAccountRef,
     authScopes: { signedIn: true },
     description:
-      'An organization admin adds a person (no address needed: the admin vouches) or changes their role; FORBIDDEN for anyone else.',
+      'An organization admin (or a site administrator) adds a person (no address needed: the admin vouches) or changes their role; FORBIDDEN for anyone else.',
     args: {
       id: t.arg.int({ required: true }),
       userId: t.arg.int({ required: true }),
@@ -208,7 +240,8 @@ builder.mutationFields((t) => ({
   }),
   removeOrganizationMember: t.boolean({
     authScopes: { signedIn: true },
-    description: 'An organization admin removes a person from it; FORBIDDEN for anyone else.',
+    description:
+      'An organization admin (or a site administrator) removes a person from it; FORBIDDEN for anyone else.',
     args: { id: t.arg.int({ required: true }), userId: t.arg.int({ required: true }) },
     resolve: async (_root, args, context) => {
       await removeOrganizationMember(context, args.id, args.userId);
