@@ -10,7 +10,7 @@
  *
  * `npm run bench:search`; figures in bench/README.md.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -225,6 +225,37 @@ async function tie(url: string, searcher: number): Promise<void> {
   await client.end();
 }
 
+/** CPU seconds (user + system) a process has used, from /proc; 0 when it is gone. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return 0;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU used by the server process and by the PostgreSQL backends serving the scratch database (when
+ * PostgreSQL runs on this machine), so the cost of a request can be told on a busy machine too.
+ */
+async function cpuOf(
+  serverPid: number,
+  dbName: string,
+): Promise<{ server: number; database: Map<number, number> }> {
+  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    dbName,
+  ]);
+  const database = new Map<number, number>();
+  for (const { pid } of rows) database.set(pid, await cpuSeconds(pid));
+  return { server: await cpuSeconds(serverPid), database };
+}
+
+/** CPU the backends used between two readings (a backend that ended in between is not counted). */
+function databaseCpu(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
+}
+
 async function load(
   name: string,
   person: Person | null,
@@ -232,6 +263,7 @@ async function load(
   rows: string[],
   seconds = SECONDS,
 ): Promise<void> {
+  const cpuBefore = await cpuOf(pid, dbName);
   const latencies: number[] = [];
   let failures = 0;
   let found = 0;
@@ -275,7 +307,10 @@ async function load(
   await Promise.all(inFlight);
   const took = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const line = `| ${name} | ${(latencies.length / took).toFixed(0)} req/s for ${took.toFixed(0)} s | ${ms(percentile(latencies, 0.5))} / ${ms(percentile(latencies, 0.95))} / ${ms(percentile(latencies, 0.99))} ms | ${failures} failed, ${found} with results | ${(await residentMegabytes(pid)).toFixed(0)} MB |`;
+  const cpuAfter = await cpuOf(pid, dbName);
+  const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, latencies.length)).toFixed(1);
+  const cpu = `${perRequest(cpuAfter.server - cpuBefore.server)} / ${perRequest(databaseCpu(cpuBefore.database, cpuAfter.database))} ms`;
+  const line = `| ${name} | ${(latencies.length / took).toFixed(0)} req/s for ${took.toFixed(0)} s | ${ms(percentile(latencies, 0.5))} / ${ms(percentile(latencies, 0.95))} / ${ms(percentile(latencies, 0.99))} ms | ${cpu} | ${failures} failed, ${found} with results | ${(await residentMegabytes(pid)).toFixed(0)} MB |`;
   rows.push(line);
   console.log(line);
 }
@@ -306,7 +341,10 @@ try {
   server = spawnServer({ port, dataDir, env });
   await waitHealthy(port, { server });
   const pid = server.pid!;
-  const rows = ['| load | rate | p50 / p95 / p99 | answers | server RSS |', '|---|---|---|---|---|'];
+  const rows = [
+    '| load | rate | p50 / p95 / p99 | CPU per request: server / database | answers | server RSS |',
+    '|---|---|---|---|---|---|',
+  ];
   const person = await signUp('searcher');
   await tie(dbUrl.toString(), person.id);
   // Warm the connection pool and the caches a little before measuring.

@@ -59,7 +59,7 @@ export const groupList: SearchList<GroupRow> = {
     ORDER BY ${orderByValues(groupKeys('g', text, near, null))}
     LIMIT ${limit}`,
 
-  page: ({ text, near, viewerId, candidates, since, offset, limit }) => {
+  page: ({ text, near, viewerId, friends, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('groups', candidates, since);
     const common = {
       where: sql`${matches('x', text)} AND ${explorable('x')}`,
@@ -78,7 +78,7 @@ export const groupList: SearchList<GroupRow> = {
     return rankedPage({
       ...common,
       ctes: [
-        withFriends(viewerId),
+        withFriends(friends),
         sql`found AS (${changed} UNION ALL SELECT group_id FROM group_members
           WHERE user_id = ANY(${FRIEND_IDS}) AND status = 'member')`,
       ],

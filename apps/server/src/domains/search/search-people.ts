@@ -50,7 +50,7 @@ export const personList: SearchList<UserRow> = {
     ORDER BY ${orderByValues(personKeys('u', text, null))}
     LIMIT ${limit}`,
 
-  page: ({ text, viewerId, candidates, since, offset, limit }) => {
+  page: ({ text, viewerId, friends, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('users', candidates, since);
     const visible = visibleRow('users', 'u', sql`NOT ${blockedBetween(viewerId, sql`u.id`)}`);
     if (viewerId === null) {
@@ -66,7 +66,7 @@ export const personList: SearchList<UserRow> = {
     }
     return rankedPage({
       ctes: [
-        withFriends(viewerId),
+        withFriends(friends),
         sql`found AS (${changed} UNION ALL SELECT unnest(${FRIEND_IDS})
           UNION ALL SELECT fof.friend FROM ${FRIEND_PAIRS} fof WHERE fof.person = ANY(${FRIEND_IDS}))`,
       ],

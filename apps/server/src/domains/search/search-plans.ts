@@ -56,7 +56,7 @@ export const planList: SearchList<PlanCard> = {
     ORDER BY ${orderByValues(planKeys('p', text, near, null))}
     LIMIT ${limit}`,
 
-  page: ({ text, near, viewerId, candidates, since, offset, limit }) => {
+  page: ({ text, near, viewerId, friends, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('plans', candidates, since);
     if (viewerId === null) {
       return rankedPage({
@@ -71,7 +71,7 @@ export const planList: SearchList<PlanCard> = {
     }
     return rankedPage({
       ctes: [
-        withFriends(viewerId),
+        withFriends(friends),
         // Every way a plan that is not public may be visible to the viewer (planVisibleTo, decision
         // 0009), and the plans friends go to; planVisibleTo itself decides below. Public plans are
         // in the shared ranking.

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { FRIEND_PAIRS } from '../social/social-sql.ts';
+import { FRIEND_PAIRS, rows } from '../social/social-sql.ts';
 import type { TextMatch } from './text-query.ts';
 
 export interface Coordinates {
@@ -30,6 +30,8 @@ export interface PageInput {
   text: TextMatch;
   near: Coordinates | null;
   viewerId: number | null;
+  /** The viewer's friends (empty when signed out). */
+  friends: readonly number[];
   candidates: readonly number[];
   since: Date;
   offset: number;
@@ -86,22 +88,35 @@ export function idArray(ids: readonly number[]): SQL {
   return sql`CAST(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`} AS int[])`;
 }
 
-/**
- * `friends AS (...)` for a viewer: their friends as one int[], read once per query (`FRIEND_IDS`).
- * An array, not a set to join: the planner guessed tens of thousands of friends from the pairs
- * join and sized every hash table after it.
- */
-export function withFriends(viewerId: number): SQL {
-  return sql`friends AS MATERIALIZED (SELECT ARRAY(SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId}) AS ids)`;
+/** The viewer's friends (people who follow each other), read once per search. */
+export async function friendsOf(db: Database, viewerId: number): Promise<number[]> {
+  const found = await rows<{ friend: number | string }>(
+    db,
+    sql`SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId}`,
+  );
+  return found.map((row) => Number(row.friend));
+}
+
+/** `friends AS (...)`: the viewer's friends as one int[] (`FRIEND_IDS`). */
+export function withFriends(friends: readonly number[]): SQL {
+  return sql`friends AS MATERIALIZED (SELECT ${idArray(friends)} AS ids)`;
 }
 
 /** The viewer's friends (needs `withFriends`). */
 export const FRIEND_IDS = sql`CAST((SELECT ids FROM friends) AS int[])`;
 
-/** The ids of the shared ranking and the rows of `table` changed since it was ranked (they may rank otherwise now). */
+/** Rows changed since a ranking read at most: the newest this many (the next ranking has the rest). */
+const CHANGED_ROWS = 500;
+
+/**
+ * The ids of the shared ranking and the rows of `table` changed since it was ranked (they may rank
+ * otherwise now). The newest changes are read backwards through the updated_at index and stop
+ * there, so the plan does not depend on how recent `since` is.
+ */
 export function rankedOrChanged(table: string, candidates: readonly number[], since: Date): SQL {
   return sql`SELECT unnest(${idArray(candidates)}) AS id
-    UNION ALL SELECT id FROM ${sql.raw(table)} WHERE updated_at >= ${since}`;
+    UNION ALL SELECT id FROM (SELECT id, updated_at FROM ${sql.raw(table)}
+      ORDER BY updated_at DESC LIMIT ${sql.raw(String(CHANGED_ROWS))}) changed WHERE updated_at >= ${since}`;
 }
 
 /**

@@ -11,7 +11,7 @@ import { RankingCache, cacheOf } from './ranking-cache.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
 import { planList } from './search-plans.ts';
-import type { Coordinates, SearchList } from './search-sql.ts';
+import { friendsOf, type Coordinates, type SearchList } from './search-sql.ts';
 import { exactMatch, queryWords, typoTolerantMatch, type TextMatch } from './text-query.ts';
 
 export { prefixQuery } from './text-query.ts';
@@ -104,11 +104,11 @@ async function rank<T>(
 async function searchList<T>(
   db: Database,
   list: SearchList<T>,
-  query: { words: string[]; near: Coordinates | null; viewerId: number | null },
+  query: { words: string[]; near: Coordinates | null; viewerId: number | null; friends: readonly number[] },
   offset: number,
   limit: number,
 ): Promise<T[]> {
-  const { words, near, viewerId } = query;
+  const { words, near, viewerId, friends } = query;
   const key = `${list.name}:${JSON.stringify([words, near?.latitude, near?.longitude])}`;
   let depth = offset + limit + SLACK;
   for (;;) {
@@ -119,7 +119,16 @@ async function searchList<T>(
     const candidates = ranking.ids.slice(0, depth);
     const page = await preparedRows<{ id: number | string }>(
       db,
-      list.page({ text: ranking.text, near, viewerId, candidates, since: ranking.at, offset, limit }),
+      list.page({
+        text: ranking.text,
+        near,
+        viewerId,
+        friends,
+        candidates,
+        since: ranking.at,
+        offset,
+        limit,
+      }),
     );
     const ids = page.map((row) => Number(row.id));
     if (ids.length >= limit || (ranking.complete && candidates.length === ranking.ids.length)) {
@@ -151,7 +160,8 @@ export async function search(
   }
   const words = queryWords(text);
   const wants = (which: SearchContext) => words.length > 0 && (context === 'ALL' || context === which);
-  const query = { words, near: input.near ?? null, viewerId };
+  const friends = viewerId === null || words.length === 0 ? [] : await friendsOf(db, viewerId);
+  const query = { words, near: input.near ?? null, viewerId, friends };
   // One row more than asked tells whether another page follows.
   const [plans, groupRows, people] = await Promise.all([
     wants('EVENTS') ? searchList(db, planList, query, offset, limit + 1) : [],
