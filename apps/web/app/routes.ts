@@ -63,6 +63,8 @@ export default [
     route('profile/stripe-signup', 'routes/stripe-signup.tsx'),
     route('profile/subscriptions', 'routes/subscriptions.tsx'),
     route('profile/calendar', 'routes/profile-calendar.ts'),
+    route('profile/organization', 'routes/profile-organization.ts'),
+    route('profile/compliance', 'routes/profile-compliance.ts'),
     route('event/create', 'routes/event-create.tsx'),
     route('event/places', 'routes/event-places.ts'),
     // Public profiles (spec 2.1): /<username>, its sections and their aliases; the static routes

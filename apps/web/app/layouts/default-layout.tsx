@@ -2,6 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ModalOutlet } from '../components/modal-outlet.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
+import { ComplianceModal } from '../features/compliance/compliance-modal.tsx';
 import { openCookieSettings } from '../features/consent/consent-store.ts';
 import { showsFooter } from '../features/layout/footer-visibility.ts';
 import { contactEmailFor } from '../features/session/contact-email.ts';
@@ -47,6 +48,7 @@ export default function DefaultLayout() {
         <SiteFooter contactEmail={contactEmailFor(root)} onCookieSettings={openCookieSettings} />
       ) : null}
       {viewer && showsFooter(pathname) ? <FloatingChatButton /> : null}
+      {viewer && !viewer.needsOnboarding ? <ComplianceModal key={viewer.id} /> : null}
       <ModalOutlet />
     </div>
   );

@@ -12,10 +12,14 @@ import type { Route } from './+types/event-create';
 
 export const meta = pageMeta({ title: 'Create a plan', path: '/event/create', noIndex: true });
 
-const MY_GROUPS = `query PlanFormGroups { myGroups { id title permissions { createPlan } } }`;
+const MY_GROUPS = `query PlanFormGroups {
+  myGroups { id title permissions { createPlan } }
+  myself { user { organizations { id name } } }
+}`;
 
 interface GroupsAnswer {
   myGroups: Array<{ id: number; title: string; permissions: { createPlan: boolean } | null }> | null;
+  myself: { user: { organizations: Array<{ id: number; name: string }> } } | null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .filter((group) => group.permissions?.createPlan)
     .map((group) => ({ id: String(group.id), title: group.title }));
   const asked = new URL(request.url).searchParams.get('group') ?? '';
-  return { groups, groupId: groups.some((g) => g.id === asked) ? asked : '' };
+  return {
+    groups,
+    groupId: groups.some((g) => g.id === asked) ? asked : '',
+    organizations: result.data?.myself?.user.organizations ?? [],
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +69,7 @@ function fromPreset(preset: PlanPreset, groupIds: string[]): Partial<PlanFormVal
 
 /** /event/create (spec 2.1), prefilled from an encoded JSON preset in the hash when there is one. */
 export default function EventCreate() {
-  const { groups, groupId } = useLoaderData<typeof loader>();
+  const { groups, groupId, organizations } = useLoaderData<typeof loader>();
   // The preset lives in the hash, which only the browser sees; the form opens again when it changes.
   const hash = useLocationHash();
   const initial = useMemo<PlanFormValues>(() => {
@@ -90,6 +98,7 @@ export default function EventCreate() {
         action="/event/create"
         submitLabel="Create plan"
         groups={groups}
+        organizations={organizations}
       />
     </div>
   );

@@ -384,6 +384,7 @@ function formValuesOf(plan: PlanPage): PlanFormValues {
     link: plan.link ?? '',
     outUrl: plan.outUrl ?? '',
     isPublic: plan.isPublic,
+    organizationId: plan.organization?.id ?? null,
     allDay: plan.allDay,
     start: plan.allDay ? plan.start.date : plan.start.local.slice(0, 16),
     end: plan.allDay ? lastDay : plan.end.local.slice(0, 16),
@@ -469,7 +470,11 @@ export default function Plan() {
 
         <div className="min-w-0">
           <p className="text-sm font-bold tracking-widest text-coral-strong uppercase">
-            {plan.isPublic ? 'Public plan' : 'Invite only'}
+            {plan.isPublic
+              ? 'Public plan'
+              : plan.organization
+                ? `People in ${plan.organization.name}`
+                : 'Invite only'}
             {plan.soon ? ' · Soon' : ''}
           </p>
           <h1 className="mt-1 font-display text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
@@ -657,6 +662,7 @@ export default function Plan() {
               initial={formValuesOf(plan)}
               action={`${planHref(plan)}`}
               submitLabel="Save changes"
+              organizations={plan.organization ? [plan.organization] : []}
               isRepeatingEdit={plan.recurring !== null}
               occurrence={plan.occurrence}
             />

@@ -6,6 +6,8 @@ import { buttonClass } from '../components/button-styles.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../components/form-styles.ts';
 import { plazaContext } from '../context.ts';
 import { pageMeta } from '../features/meta/page-meta.ts';
+import { loadMyOrganizations } from '../features/organizations/my-organizations.server.ts';
+import { OrganizationSettings } from '../features/organizations/organization-settings.tsx';
 import { runProfileAction, type ProfileActionResult } from '../features/profile/profile-action.server.ts';
 import { UsernameHint, uploadAvatar, useUsernameCheck } from '../features/session/sign-in-modal.tsx';
 import { signOutAndGoHome } from '../features/session/sign-out-dialog.tsx';
@@ -45,13 +47,17 @@ const PROFILE = `query Profile {
 }`;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await context.get(plazaContext).graphql<ProfileAnswer>(PROFILE);
+  const [result, organizations] = await Promise.all([
+    context.get(plazaContext).graphql<ProfileAnswer>(PROFILE),
+    loadMyOrganizations(context.get(plazaContext)),
+  ]);
   const user = result.data?.myself?.user;
   if (!user) throw new Response('Could not load your profile', { status: 500 });
   return {
     user,
     smsOptIn: result.data?.mySmsOptIn?.smsContactsOptin ?? false,
     calendarFeed: result.data?.myCalendarFeed ?? null,
+    organizations,
   };
 }
 
@@ -575,7 +581,7 @@ function CalendarFeed({ feed }: { feed: { active: boolean; createdAt: string | n
 
 /** The person's own profile (spec 2.4 "own profile"): photo, details, contact, privacy, data. */
 export default function Profile() {
-  const { user, smsOptIn, calendarFeed } = useLoaderData<typeof loader>();
+  const { user, smsOptIn, calendarFeed, organizations } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
       <PhotoCard user={user} />
@@ -590,6 +596,12 @@ export default function Profile() {
           <ContactChange kind="email" current={user.email} pending={user.pendingEmail} />
           <ContactChange kind="phone" current={user.phone} pending={user.pendingPhone} />
         </div>
+      </Section>
+      <Section
+        title="Organization"
+        description="Belong to your university, company or club on Plaza by confirming your address there. Members get a verified badge and can share plans with each other."
+      >
+        <OrganizationSettings organizations={organizations} />
       </Section>
       <Section title="Privacy">
         <PrivacyForm isPublic={user.isPublic} />

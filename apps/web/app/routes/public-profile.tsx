@@ -11,6 +11,11 @@ import { viewerContext } from '../features/session/viewer.server.ts';
 import { runFriendshipAction } from '../features/social/friendship-action.server.ts';
 import { FriendshipButtons } from '../features/social/friendship-buttons.tsx';
 import { PERSON_FIELDS, PROFILE_SECTIONS, profileHref, type PersonCard } from '../features/social/people.ts';
+import { OrganizationBadges } from '../features/organizations/organization-badges.tsx';
+import {
+  ORGANIZATION_CARD_FIELDS,
+  type OrganizationCard,
+} from '../features/organizations/organization-data.ts';
 import { PersonRow, VerifiedBadge } from '../features/social/person-row.tsx';
 import { rootDataFromMatches } from '../root-data.ts';
 import type { Route } from './+types/public-profile';
@@ -23,6 +28,7 @@ interface ProfileUser extends PersonCard {
   groupCountPublic: number | null;
   eventCountUpcoming: number | null;
   mutualFriends: PersonCard[] | null;
+  organizations: OrganizationCard[];
 }
 
 interface PlanCard {
@@ -65,7 +71,7 @@ const PUBLIC_PROFILE = `query PublicProfile(
   ) {
     isRestricted
     user {
-      ${PERSON_FIELDS} bio canDm followerCount friendCount groupCountPublic eventCountUpcoming
+      ${PERSON_FIELDS} bio canDm followerCount friendCount groupCountPublic eventCountUpcoming ${ORGANIZATION_CARD_FIELDS}
       mutualFriends { ${PERSON_FIELDS} }
     }
     events { hasMore nextPage dateFilter plans { key slug title image startsAt timezone location city } }
@@ -346,6 +352,10 @@ export default function PublicProfile() {
             @{user.username}
             {!user.isPublic ? ' · Private profile' : ''}
           </p>
+          <OrganizationBadges
+            organizations={user.organizations}
+            className="mt-3 justify-center sm:justify-start"
+          />
           {user.bio ? (
             <p className="mt-3 max-w-prose text-lg whitespace-pre-line text-ink">{user.bio}</p>
           ) : null}

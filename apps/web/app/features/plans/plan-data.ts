@@ -41,6 +41,7 @@ export const PLAN_PAGE_FIELDS = `key slug title description image link linkText 
   flags { chat }
   creator { ${PERSON} }
   groups { id key slug title }
+  organization { id name }
   permissions { view modify share delete invite respond chat openInvites }
   authorization { invitationStatus invited }
   attendingOrInterestedCount
@@ -77,6 +78,8 @@ export interface PlanPage {
   outUrl: string | null;
   outUrlText: string | null;
   isPublic: boolean;
+  /** The organization whose people may see it (decision 0019). */
+  organization: { id: number; name: string } | null;
   allDay: boolean;
   timezone: string;
   soon: boolean;

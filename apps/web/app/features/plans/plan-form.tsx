@@ -7,6 +7,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { FIELD_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { uploadImage } from '../../components/upload-image.ts';
 import { REPEATING_PLAN_EDIT_CHOICES, REPEATING_PLAN_EDIT_PROMPT } from '@plaza/core/recurrence';
+import { parsePlanVisibility, planVisibilityValue } from '@plaza/core/plan-visibility';
 import { useBrowserTimeZone } from '../../components/browser-values.ts';
 import { FREQUENCY_LABELS, WEEKDAY_LABELS } from './plan-data.ts';
 import { NO_PLACE, PlaceSearch, type ChosenPlace } from './place-search.tsx';
@@ -32,6 +33,8 @@ export interface PlanFormValues {
   endDate: string;
   chat: boolean;
   groupId: string;
+  /** The organization whose people may see the plan (decision 0019), or null. */
+  organizationId?: number | null;
 }
 
 export const EMPTY_PLAN: PlanFormValues = {
@@ -57,6 +60,12 @@ export const EMPTY_PLAN: PlanFormValues = {
 export interface PlanGroupOption {
   id: string;
   title: string;
+}
+
+/** An organization the person belongs to, offered as "People in <name>". */
+export interface PlanOrganizationOption {
+  id: number;
+  name: string;
 }
 
 interface SaveAnswer {
@@ -103,6 +112,7 @@ export function PlanForm({
   action,
   submitLabel,
   groups = [],
+  organizations = [],
   isRepeatingEdit = false,
   occurrence = null,
 }: {
@@ -111,6 +121,8 @@ export function PlanForm({
   submitLabel: string;
   /** Groups the person may create plans in (create only). */
   groups?: PlanGroupOption[];
+  /** Organizations whose people the plan may be shown to; none leaves the plan's own as it is. */
+  organizations?: PlanOrganizationOption[];
   /** Editing a plan that repeats: ask which occurrences the changes apply to. */
   isRepeatingEdit?: boolean;
   occurrence?: string | null;
@@ -121,6 +133,7 @@ export function PlanForm({
   const [imageError, setImageError] = useState<string | null>(null);
   const [isUploading, setIsUploading] = useState(false);
   const [isPublic, setIsPublic] = useState(initial.isPublic);
+  const [organizationId, setOrganizationId] = useState(initial.organizationId ?? null);
   const [allDay, setAllDay] = useState(initial.allDay);
   const [start, setStart] = useState(initial.start);
   const [end, setEnd] = useState(initial.end);
@@ -298,18 +311,28 @@ export function PlanForm({
           </select>
         </FormField>
       ) : null}
+      {organizations.length > 0 ? <input type="hidden" name="offersOrganizations" value="1" /> : null}
       <fieldset>
         <legend className={LABEL_CLASS}>Who can see it</legend>
         <ChoiceCards
           name="visibility"
-          value={isPublic ? 'public' : 'private'}
-          onChange={(value) => setIsPublic(value === 'public')}
+          value={planVisibilityValue({ isPublic, organizationId })}
+          onChange={(value) => {
+            const chosen = parsePlanVisibility(value);
+            setIsPublic(chosen.isPublic);
+            setOrganizationId(chosen.organizationId);
+          }}
           options={[
             {
               value: 'private',
               title: 'Invite only',
               text: 'People you invite, and the group if it is in one.',
             },
+            ...organizations.map((organization) => ({
+              value: planVisibilityValue({ isPublic: false, organizationId: organization.id }),
+              title: `People in ${organization.name}`,
+              text: `Everyone in ${organization.name} on Plaza, and people you invite.`,
+            })),
             { value: 'public', title: 'Public', text: 'Anyone can find it. Public plans do not repeat.' },
           ]}
         />

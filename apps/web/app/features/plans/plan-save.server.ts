@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
 import { planFormPayload } from '@plaza/core/plan-form';
+import { parsePlanVisibility } from '@plaza/core/plan-visibility';
 import type { PlanRecurrence } from '@plaza/core/plan-occurrences';
 import { ONLY_THIS_PLAN_FIELDS, isRecurrenceFrequency } from '@plaza/core/recurrence';
 import { plazaContext } from '../../context.ts';
@@ -66,7 +67,7 @@ function recurrenceOf(form: FormData): PlanRecurrence | null {
 /** The PlanInput of the form, after spec 5's save rules (planFormPayload). */
 export function planInputOf(form: FormData, now: Date) {
   const location = locationOf(form);
-  const isPublic = text(form, 'visibility') === 'public';
+  const { isPublic, organizationId } = parsePlanVisibility(text(form, 'visibility'));
   const placeZone = text(form, 'placeTimezone');
   const payload = planFormPayload(
     {
@@ -94,6 +95,8 @@ export function planInputOf(form: FormData, now: Date) {
     outUrl: text(form, 'outUrl') || null,
     chat: form.get('chat') === 'on',
     location,
+    // Only a form that offered organizations may change the plan's (decision 0019).
+    ...(form.get('offersOrganizations') === '1' ? { organizationId } : {}),
     ...payload,
   };
 }
