@@ -72,6 +72,10 @@ describe('getComplianceMessage and confirmCompliance', () => {
     expect(await message(ana.headers)).toBeNull();
     // Confirming twice changes nothing.
     expect((await confirm(ana.headers, shown!.version)).data).toEqual({ confirmCompliance: true });
+    const archive = (await (
+      await fetch(`${await t.url()}/api/me/export`, { headers: ana.headers })
+    ).json()) as { complianceConfirmations: Array<{ version: string }> };
+    expect(archive.complianceConfirmations).toEqual([expect.objectContaining({ version: shown!.version })]);
   });
 
   it('show it to signed-out visitors too, who cannot confirm it', async () => {

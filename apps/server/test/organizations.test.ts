@@ -226,6 +226,18 @@ describe('joining by an address on the organization’s domain', () => {
     });
   });
 
+  it('puts the organization in the person’s data export, apart from the ways they sign in', async () => {
+    const res = await fetch(`${await t.url()}/api/me/export`, { headers: ana.headers });
+    const archive = (await res.json()) as {
+      signInMethods: Array<{ type: string }>;
+      organizations: Array<{ name: string; email: string | null; role: string }>;
+    };
+    expect(archive.organizations).toEqual([
+      expect.objectContaining({ name: 'Uni Example', email: 'ana.lopez@cs.uni.example', role: 'MEMBER' }),
+    ]);
+    expect(archive.signInMethods.map((m) => m.type)).toEqual(['EMAIL']);
+  });
+
   it('refuses joining twice, and an address another person proved', async () => {
     const again = await t.gql(
       'mutation { joinOrganization(email: "ana2@uni.example") { codeSent } }',

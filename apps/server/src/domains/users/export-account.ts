@@ -1,12 +1,15 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   chats,
+  complianceConfirmations,
   contactInvitations,
   contacts,
   follows,
   groupMembers,
   groups,
   messages,
+  organizationAccounts,
+  organizations,
   planResponses,
   plans,
   users,
@@ -17,7 +20,8 @@ import { listSignInAccounts } from './list-sign-in-accounts.ts';
 /**
  * Everything a person made on Plaza, as one JSON document (`GET /api/me/export`): profile,
  * sign-in methods, group memberships, groups and plans created, RSVPs, messages, the person's own
- * follows, requests and blocks, imported contacts and invitations sent.
+ * follows, requests and blocks, imported contacts and invitations sent, organizations and the
+ * compliance messages confirmed.
  */
 export async function exportAccount(platform: Platform, userId: number) {
   const { db } = platform.store;
@@ -118,6 +122,25 @@ export async function exportAccount(platform: Platform, userId: number) {
       .where(eq(contactInvitations.inviterId, userId))
       .orderBy(asc(contactInvitations.createdAt)),
   ]);
+  const [organizationsJoined, confirmations] = await Promise.all([
+    db
+      .select({
+        name: organizations.name,
+        slug: organizations.slug,
+        email: organizationAccounts.email,
+        role: organizationAccounts.role,
+        joinedAt: organizationAccounts.createdAt,
+      })
+      .from(organizationAccounts)
+      .innerJoin(organizations, eq(organizations.id, organizationAccounts.organizationId))
+      .where(eq(organizationAccounts.userId, userId))
+      .orderBy(asc(organizationAccounts.createdAt)),
+    db
+      .select({ version: complianceConfirmations.version, confirmedAt: complianceConfirmations.confirmedAt })
+      .from(complianceConfirmations)
+      .where(eq(complianceConfirmations.userId, userId))
+      .orderBy(asc(complianceConfirmations.confirmedAt)),
+  ]);
   return {
     format: 'plaza-account-export/1',
     exportedAt: new Date().toISOString(),
@@ -138,7 +161,9 @@ export async function exportAccount(platform: Platform, userId: number) {
       city: user.locationCity,
       signupDate: user.createdAt.toISOString(),
     },
-    signInMethods: signInMethods.map(({ type, email }) => ({ type, email })),
+    signInMethods: signInMethods
+      .filter(({ type }) => type !== 'ORGANIZATION')
+      .map(({ type, email }) => ({ type, email })),
     groupMemberships: memberships,
     groupsCreated,
     plans: plansCreated,
@@ -147,5 +172,7 @@ export async function exportAccount(platform: Platform, userId: number) {
     follows: ties,
     contacts: addressBook,
     invitationsSent,
+    organizations: organizationsJoined,
+    complianceConfirmations: confirmations,
   };
 }
