@@ -75,3 +75,34 @@ describe('PLAZA_ADMINS', () => {
     );
   });
 });
+
+describe('the compliance message settings', () => {
+  it('are off without a message', () => {
+    expect(loadConfig({}).compliance).toBeNull();
+    expect(loadConfig({ PLAZA_COMPLIANCE_MESSAGE: '   ' }).compliance).toBeNull();
+  });
+
+  it('ask for a confirmation only when its words are set, versioned by the texts unless a version is given', () => {
+    const informs = loadConfig({ PLAZA_COMPLIANCE_MESSAGE: 'We moved.' }).compliance!;
+    expect(informs).toMatchObject({ message: 'We moved.', confirmMessage: null });
+    expect(informs.version).toMatch(/^[0-9a-f]{12}$/);
+    expect(loadConfig({ PLAZA_COMPLIANCE_MESSAGE: 'We moved.' }).compliance!.version).toBe(informs.version);
+    const asks = loadConfig({
+      PLAZA_COMPLIANCE_MESSAGE: 'We moved.',
+      PLAZA_COMPLIANCE_CONFIRM: 'OK',
+    }).compliance!;
+    expect(asks.confirmMessage).toBe('OK');
+    expect(asks.version).not.toBe(informs.version);
+    expect(
+      loadConfig({ PLAZA_COMPLIANCE_MESSAGE: 'We moved!', PLAZA_COMPLIANCE_VERSION: '2026-01' }).compliance!
+        .version,
+    ).toBe('2026-01');
+  });
+
+  it('stop the server on words to confirm without a message, or a version that is not a short name', () => {
+    expect(() => loadConfig({ PLAZA_COMPLIANCE_CONFIRM: 'I agree' })).toThrow(/PLAZA_COMPLIANCE_CONFIRM/);
+    expect(() =>
+      loadConfig({ PLAZA_COMPLIANCE_MESSAGE: 'x', PLAZA_COMPLIANCE_VERSION: 'two words' }),
+    ).toThrow(/PLAZA_COMPLIANCE_VERSION/);
+  });
+});
