@@ -1,6 +1,6 @@
 /**
  * Search benchmark (issue 9): a scratch database on the PostgreSQL of BENCH_DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/test), filled by SQL with BENCH_SEARCH_ROWS people and as many
+ * postgres://postgres@127.0.0.1:5432/postgres), filled by SQL with BENCH_SEARCH_ROWS people and as many
  * upcoming plans (one in ten private), a tenth as many groups (one in ten private, one in fifty
  * left out of explore) with members, and two answers per plan; then the server in its own process
  * on it, and `search` asked at BENCH_SEARCH_RATE requests a second (open loop: a request leaves
@@ -27,7 +27,7 @@ import {
 
 const port = Number(process.env.BENCH_PORT ?? 3304);
 const base = `http://127.0.0.1:${port}`;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 100_000);
 const RATE = Number(process.env.BENCH_SEARCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -220,7 +220,8 @@ async function tie(url: string, searcher: number): Promise<void> {
     SELECT ${searcher}, id, 'FOLLOWING' FROM ${people} b WHERE n % ${Math.max(1, Math.floor(ROWS / 300))} = 0
     UNION ALL SELECT id, ${searcher}, 'FOLLOWING' FROM ${people} b WHERE n % ${Math.max(1, Math.floor(ROWS / 300))} = 0
     UNION ALL SELECT ${searcher}, id, 'BLOCKED' FROM ${people} b WHERE n % ${Math.max(1, Math.floor(ROWS / 20))} = 1
-    UNION ALL SELECT id, ${searcher}, 'BLOCKED' FROM ${people} b WHERE n % ${Math.max(1, Math.floor(ROWS / 20))} = 2`);
+    UNION ALL SELECT id, ${searcher}, 'BLOCKED' FROM ${people} b WHERE n % ${Math.max(1, Math.floor(ROWS / 20))} = 2
+    ON CONFLICT DO NOTHING`);
   await client.query('ANALYZE follows');
   await client.end();
 }
@@ -318,6 +319,8 @@ async function load(
 await requireFreePort(port);
 const dbName = `plaza_bench_search_${process.pid}`;
 const admin = new pg.Client({ connectionString: adminUrl });
+// Another process ending this connection (tests recreating a database) should not end the benchmark.
+admin.on('error', (error) => console.error(`admin connection: ${error.message}`));
 await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const dbUrl = new URL(adminUrl);
@@ -347,9 +350,10 @@ try {
   ];
   const person = await signUp('searcher');
   await tie(dbUrl.toString(), person.id);
-  // Warm the connection pool and the caches a little before measuring.
+  // Warm the connection pool, the caches and the prepared statements a little before measuring.
   await load('warm-up, signed out', null, pid, [], 5);
   await load(`search, signed out, ${RATE}/s`, null, pid, rows);
+  await load('warm-up, signed in', person, pid, [], 5);
   await load(`search, signed in, ${RATE}/s`, person, pid, rows);
   console.log(`\n${rows.join('\n')}`);
 } finally {

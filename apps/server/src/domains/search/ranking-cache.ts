@@ -67,14 +67,19 @@ export class RankingCache {
   }
 }
 
-const perStore = new WeakMap<Database, RankingCache>();
+const perStore = new WeakMap<Database, Map<string, RankingCache>>();
 
-/** The cache of `db`'s store (two stores in one process never share one), made on first use. */
-export function cacheOf(db: Database, make: () => RankingCache): RankingCache {
-  let cache = perStore.get(db);
+/** The cache named `name` of `db`'s store (two stores in one process never share one), made on first use. */
+export function cacheOf(db: Database, name: string, make: () => RankingCache): RankingCache {
+  let caches = perStore.get(db);
+  if (!caches) {
+    caches = new Map();
+    perStore.set(db, caches);
+  }
+  let cache = caches.get(name);
   if (!cache) {
     cache = make();
-    perStore.set(db, cache);
+    caches.set(name, cache);
   }
   return cache;
 }

@@ -7,6 +7,7 @@ import {
   FRIEND_IDS,
   candidateRows,
   distance,
+  idArray,
   idKey,
   keysOf,
   orderByValues,
@@ -59,7 +60,7 @@ export const groupList: SearchList<GroupRow> = {
     ORDER BY ${orderByValues(groupKeys('g', text, near, null))}
     LIMIT ${limit}`,
 
-  page: ({ text, near, viewerId, friends, candidates, since, offset, limit }) => {
+  page: ({ text, near, viewerId, friends, circle, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('groups', candidates, since);
     const common = {
       where: sql`${matches('x', text)} AND ${explorable('x')}`,
@@ -79,8 +80,7 @@ export const groupList: SearchList<GroupRow> = {
       ...common,
       ctes: [
         withFriends(friends),
-        sql`found AS (${changed} UNION ALL SELECT group_id FROM group_members
-          WHERE user_id = ANY(${FRIEND_IDS}) AND status = 'member')`,
+        sql`found AS (${changed} UNION ALL SELECT unnest(${idArray(circle.groups)}))`,
       ],
       rows: candidateRows('groups', sql`found`),
       keys: groupKeys(

@@ -7,6 +7,7 @@ import { rowsByIds } from './rows-by-ids.ts';
 import {
   FRIEND_IDS,
   candidateRows,
+  idArray,
   idKey,
   keysOf,
   orderByValues,
@@ -50,7 +51,7 @@ export const personList: SearchList<UserRow> = {
     ORDER BY ${orderByValues(personKeys('u', text, null))}
     LIMIT ${limit}`,
 
-  page: ({ text, viewerId, friends, candidates, since, offset, limit }) => {
+  page: ({ text, viewerId, friends, circle, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('users', candidates, since);
     const visible = visibleRow('users', 'u', sql`NOT ${blockedBetween(viewerId, sql`u.id`)}`);
     if (viewerId === null) {
@@ -68,7 +69,7 @@ export const personList: SearchList<UserRow> = {
       ctes: [
         withFriends(friends),
         sql`found AS (${changed} UNION ALL SELECT unnest(${FRIEND_IDS})
-          UNION ALL SELECT fof.friend FROM ${FRIEND_PAIRS} fof WHERE fof.person = ANY(${FRIEND_IDS}))`,
+          UNION ALL SELECT unnest(${idArray(circle.people)}))`,
       ],
       rows: candidateRows('users', sql`found`),
       // A private profile is found only by the people who already see it in their friends list.

@@ -13,6 +13,7 @@ import {
   orderByValues,
   rankedOrChanged,
   rankedPage,
+  upcoming,
   visibleRow,
   withFriends,
   type Coordinates,
@@ -20,13 +21,6 @@ import {
   type SortKey,
 } from './search-sql.ts';
 import { matches, relevanceOf, tierOf, type TextMatch } from './text-query.ts';
-
-/** A repeating plan is upcoming until its end date has passed (its row keeps the first occurrence). */
-function upcoming(alias: string): SQL {
-  const p = sql.raw(alias);
-  return sql`(${p}.ends_at >= now() OR (${p}.recurrence IS NOT NULL
-    AND (${p}.recurrence->>'endDate' IS NULL OR CAST(${p}.recurrence->>'endDate' AS date) >= CURRENT_DATE - 1)))`;
-}
 
 /** Best match, then nearer to `near`, then more friends going, then sooner. */
 function planKeys(
@@ -56,7 +50,7 @@ export const planList: SearchList<PlanCard> = {
     ORDER BY ${orderByValues(planKeys('p', text, near, null))}
     LIMIT ${limit}`,
 
-  page: ({ text, near, viewerId, friends, candidates, since, offset, limit }) => {
+  page: ({ text, near, viewerId, friends, circle, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('plans', candidates, since);
     if (viewerId === null) {
       return rankedPage({
@@ -73,19 +67,16 @@ export const planList: SearchList<PlanCard> = {
       ctes: [
         withFriends(friends),
         // Every way a plan that is not public may be visible to the viewer (planVisibleTo, decision
-        // 0009), and the plans friends go to; planVisibleTo itself decides below. Public plans are
-        // in the shared ranking.
+        // 0009), and the plans friends go to (the circle holds the ways through other people);
+        // planVisibleTo itself decides below. Public plans are in the shared ranking.
         sql`found AS (${changed}
-          UNION ALL SELECT plan_id FROM plan_responses
-            WHERE user_id = ANY(${FRIEND_IDS}) AND response IN ('ATTENDING', 'INTERESTED')
+          UNION ALL SELECT unnest(${idArray(circle.plans)})
           UNION ALL SELECT id FROM plans WHERE creator_id = ${viewerId}
           UNION ALL SELECT plan_id FROM plan_responses WHERE user_id = ${viewerId}
           UNION ALL SELECT plan_id FROM plan_contact_invites
             WHERE email = (SELECT lower(email) FROM users WHERE id = ${viewerId} AND email_verified)
           UNION ALL SELECT plan_id FROM plan_contact_invites
             WHERE phone = (SELECT phone FROM users WHERE id = ${viewerId} AND phone_verified)
-          UNION ALL SELECT fp.id FROM follows f JOIN plans fp ON fp.creator_id = f.target_id
-            WHERE f.user_id = ${viewerId} AND f.status = 'FOLLOWING' AND (fp.view_mask & 1) = 0
           UNION ALL SELECT gp.id FROM group_members m JOIN plans gp ON gp.group_id = m.group_id
             WHERE m.user_id = ${viewerId} AND m.status = 'member' AND (gp.view_mask & 1) = 0)`,
       ],

@@ -32,6 +32,8 @@ export interface PageInput {
   viewerId: number | null;
   /** The viewer's friends (empty when signed out). */
   friends: readonly number[];
+  /** The viewer's circle (empty when signed out), read within the last minutes. */
+  circle: Circle;
   candidates: readonly number[];
   since: Date;
   offset: number;
@@ -97,6 +99,42 @@ export async function friendsOf(db: Database, viewerId: number): Promise<number[
   return found.map((row) => Number(row.friend));
 }
 
+/** A repeating plan is upcoming until its end date has passed (its row keeps the first occurrence). */
+export function upcoming(alias: string): SQL {
+  const p = sql.raw(alias);
+  return sql`(${p}.ends_at >= now() OR (${p}.recurrence IS NOT NULL
+    AND (${p}.recurrence->>'endDate' IS NULL OR CAST(${p}.recurrence->>'endDate' AS date) >= CURRENT_DATE - 1)))`;
+}
+
+/**
+ * The ids around a viewer that may rank for them beyond the shared ranking: upcoming plans their
+ * friends go to and the upcoming plans, not public, of people they follow; groups their friends are
+ * in; people with a friend in common. Candidates only: every page checks them against the rules
+ * and the text.
+ */
+export interface Circle {
+  plans: number[];
+  groups: number[];
+  people: number[];
+}
+
+export const NO_CIRCLE: Circle = { plans: [], groups: [], people: [] };
+
+export async function circleOf(db: Database, viewerId: number, friends: readonly number[]): Promise<Circle> {
+  const friendIds = idArray(friends);
+  const [row] = await rows<{ plans: number[]; groups: number[]; people: number[] }>(
+    db,
+    sql`SELECT
+      ARRAY(SELECT p.id FROM plan_responses r JOIN plans p ON p.id = r.plan_id
+          WHERE r.user_id = ANY(${friendIds}) AND r.response IN ('ATTENDING', 'INTERESTED') AND ${upcoming('p')}
+        UNION SELECT p.id FROM follows f JOIN plans p ON p.creator_id = f.target_id
+          WHERE f.user_id = ${viewerId} AND f.status = 'FOLLOWING' AND (p.view_mask & 1) = 0 AND ${upcoming('p')}) AS plans,
+      ARRAY(SELECT DISTINCT group_id FROM group_members WHERE user_id = ANY(${friendIds}) AND status = 'member') AS groups,
+      ARRAY(SELECT DISTINCT fof.friend FROM ${FRIEND_PAIRS} fof WHERE fof.person = ANY(${friendIds})) AS people`,
+  );
+  return { plans: row!.plans.map(Number), groups: row!.groups.map(Number), people: row!.people.map(Number) };
+}
+
 /** `friends AS (...)`: the viewer's friends as one int[] (`FRIEND_IDS`). */
 export function withFriends(friends: readonly number[]): SQL {
   return sql`friends AS MATERIALIZED (SELECT ${idArray(friends)} AS ids)`;
@@ -110,13 +148,13 @@ const CHANGED_ROWS = 500;
 
 /**
  * The ids of the shared ranking and the rows of `table` changed since it was ranked (they may rank
- * otherwise now). The newest changes are read backwards through the updated_at index and stop
- * there, so the plan does not depend on how recent `since` is.
+ * otherwise now). The changes are read newest first through the updated_at index, at most
+ * CHANGED_ROWS, so the plan does not depend on how recent `since` is.
  */
 export function rankedOrChanged(table: string, candidates: readonly number[], since: Date): SQL {
   return sql`SELECT unnest(${idArray(candidates)}) AS id
-    UNION ALL SELECT id FROM (SELECT id, updated_at FROM ${sql.raw(table)}
-      ORDER BY updated_at DESC LIMIT ${sql.raw(String(CHANGED_ROWS))}) changed WHERE updated_at >= ${since}`;
+    UNION ALL SELECT id FROM (SELECT id FROM ${sql.raw(table)} WHERE updated_at >= ${since}
+      ORDER BY updated_at DESC LIMIT ${sql.raw(String(CHANGED_ROWS))}) changed`;
 }
 
 /**

@@ -11,7 +11,14 @@ import { RankingCache, cacheOf } from './ranking-cache.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
 import { planList } from './search-plans.ts';
-import { friendsOf, type Coordinates, type SearchList } from './search-sql.ts';
+import {
+  NO_CIRCLE,
+  circleOf,
+  friendsOf,
+  type Circle,
+  type Coordinates,
+  type SearchList,
+} from './search-sql.ts';
 import { exactMatch, queryWords, typoTolerantMatch, type TextMatch } from './text-query.ts';
 
 export { prefixQuery } from './text-query.ts';
@@ -58,7 +65,9 @@ interface Ranking {
   at: Date;
 }
 
-const cache = (db: Database) => cacheOf(db, () => new RankingCache(RANKING_CACHE));
+const cache = (db: Database) => cacheOf(db, 'rankings', () => new RankingCache(RANKING_CACHE));
+/** Viewers' circles: kept like rankings; the rules and the viewer's friends are read afresh by every page. */
+const circles = (db: Database) => cacheOf(db, 'circles', () => new RankingCache(RANKING_CACHE));
 
 async function rankedIds<T>(
   db: Database,
@@ -104,11 +113,17 @@ async function rank<T>(
 async function searchList<T>(
   db: Database,
   list: SearchList<T>,
-  query: { words: string[]; near: Coordinates | null; viewerId: number | null; friends: readonly number[] },
+  query: {
+    words: string[];
+    near: Coordinates | null;
+    viewerId: number | null;
+    friends: readonly number[];
+    circle: Circle;
+  },
   offset: number,
   limit: number,
 ): Promise<T[]> {
-  const { words, near, viewerId, friends } = query;
+  const { words, near, viewerId, friends, circle } = query;
   const key = `${list.name}:${JSON.stringify([words, near?.latitude, near?.longitude])}`;
   let depth = offset + limit + SLACK;
   for (;;) {
@@ -124,6 +139,7 @@ async function searchList<T>(
         near,
         viewerId,
         friends,
+        circle,
         candidates,
         since: ranking.at,
         offset,
@@ -160,8 +176,12 @@ export async function search(
   }
   const words = queryWords(text);
   const wants = (which: SearchContext) => words.length > 0 && (context === 'ALL' || context === which);
-  const friends = viewerId === null || words.length === 0 ? [] : await friendsOf(db, viewerId);
-  const query = { words, near: input.near ?? null, viewerId, friends };
+  const signedIn = viewerId !== null && words.length > 0;
+  const friends = signedIn ? await friendsOf(db, viewerId) : [];
+  const circle = signedIn
+    ? await circles(db).get(String(viewerId), () => circleOf(db, viewerId, friends))
+    : NO_CIRCLE;
+  const query = { words, near: input.near ?? null, viewerId, friends, circle };
   // One row more than asked tells whether another page follows.
   const [plans, groupRows, people] = await Promise.all([
     wants('EVENTS') ? searchList(db, planList, query, offset, limit + 1) : [],
