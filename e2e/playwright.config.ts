@@ -56,6 +56,8 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // Cities of 100,000+ people load in seconds: enough for the place search (decision 0010).
       PLAZA_CITIES_MIN_POPULATION: '100000',
+      // The moderation area's administrator (moderation.spec.ts), once that address is verified.
+      PLAZA_ADMINS: 'e2e-moderator@example.org',
     },
   },
 });

@@ -16,6 +16,8 @@ export interface Viewer {
   needsOnboarding: boolean;
   /** Unread activities when the page was read; the header's bell follows them live after. */
   unreadActivityCount: number;
+  /** A site administrator: the account menu leads to the moderation area (decision 0018). */
+  isAdmin: boolean;
 }
 
 /** What the root loader hands every page. */

@@ -53,6 +53,7 @@ export default [
     route('profile/activity', 'routes/profile-activity.tsx'),
     route('profile/notifications', 'routes/profile-notifications.tsx'),
     route('profile/friends/invitables', 'routes/friends-invitables.ts'),
+    route('profile/report', 'routes/profile-report.ts'),
     route('community', 'routes/community.tsx'),
     route('community/create', 'routes/community-create.tsx'),
     route('group/:slug/:key', 'routes/group.tsx'),
@@ -67,6 +68,10 @@ export default [
     route('profile/compliance', 'routes/profile-compliance.ts'),
     route('event/create', 'routes/event-create.tsx'),
     route('event/places', 'routes/event-places.ts'),
+    // The moderation area (decision 0018): site administrators only; /admin is /admin/reports.
+    route('admin', 'routes/admin-reports.tsx', { id: 'routes/admin-index' }),
+    route('admin/reports', 'routes/admin-reports.tsx'),
+    route('admin/log', 'routes/admin-log.tsx'),
     // Public profiles (spec 2.1): /<username>, its sections and their aliases; the static routes
     // above win over these, and usernames never take a route's name (RESERVED_USERNAMES).
     route(':username', 'routes/public-profile.tsx'),

@@ -138,6 +138,13 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
               Notifications
             </Link>
           </li>
+          {viewer.isAdmin ? (
+            <li>
+              <Link to="/admin/reports" className={itemClass} onClick={() => setIsOpen(false)}>
+                Moderation
+              </Link>
+            </li>
+          ) : null}
           <li>
             <button
               type="button"

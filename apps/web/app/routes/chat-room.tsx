@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Form, Link, NavLink, Outlet, data, redirect, useLoaderData, useLocation } from 'react-router';
 import { CHAT_TYPENAME } from '@plaza/core/chat-permissions';
 import { Avatar } from '../components/avatar.tsx';
@@ -29,6 +30,7 @@ import {
 import { useAttachments } from '../features/chat/use-attachments.ts';
 import { MessageList } from '../features/chat/message-list.tsx';
 import type { MessageActions } from '../features/chat/message-bubble.tsx';
+import { ReportDialog, useReportThanks } from '../features/moderation/report-dialog.tsx';
 import { ThreadSummary } from '../features/chat/thread-summary.tsx';
 import { useChatFeed } from '../features/chat/use-chat-feed.ts';
 import type { ChatRoomContext } from '../features/chat/chat-room-context.ts';
@@ -358,6 +360,8 @@ function ChatRoomView({ chat, viewerId }: { chat: LoadedChat; viewerId: number }
     firstMessageKey: chat.messages.firstMessageKey,
   });
   const hasPanel = pathname.replace(/\/$/, '') !== chatHref(chat);
+  const [reporting, setReporting] = useState<ChatMessage | null>(null);
+  const { thank, toast } = useReportThanks();
   const actions: MessageActions = {
     threadHref: chat.permissions.threadMessage
       ? (message) => `${chatHref(chat, 'thread')}?m=${encodeURIComponent(message.key)}`
@@ -370,6 +374,7 @@ function ChatRoomView({ chat, viewerId }: { chat: LoadedChat; viewerId: number }
     onDelete: (message) => feed.remove(message.key),
     canVote: chat.permissions.pollVote,
     onVote: (message, optionIds) => feed.vote(message.key, optionIds),
+    onReport: (message) => setReporting(message),
   };
   const title = chatTitle(chat);
   const context: ChatRoomContext = { chat, viewerId, feed, actions, timeZone };
@@ -458,6 +463,17 @@ function ChatRoomView({ chat, viewerId }: { chat: LoadedChat; viewerId: number }
           <Outlet context={context} />
         </aside>
       ) : null}
+      {reporting ? (
+        <ReportDialog
+          target={{ type: 'CHAT_MESSAGE', contentKey: reporting.key, name: 'this message' }}
+          onClose={() => setReporting(null)}
+          onSent={() => {
+            setReporting(null);
+            thank();
+          }}
+        />
+      ) : null}
+      {toast}
     </div>
   );
 }

@@ -37,6 +37,7 @@ import { PlanCardList } from '../features/plans/plan-card.tsx';
 import { PLAN_CARD_FIELDS, type PlanCard } from '../features/plans/plan-data.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { MuteButton } from '../features/activity/mute-button.tsx';
+import { ReportButton } from '../features/moderation/report-dialog.tsx';
 import { rootDataFromMatches } from '../root-data.ts';
 import type { Route } from './+types/group';
 
@@ -446,8 +447,19 @@ export default function Group() {
             </Link>
           ) : null}
           <ShareButton title={group.title} url={() => groupShareLink(group, shareKey)} />
+          {group.creator?.id !== viewerId ? (
+            <ReportButton
+              target={{ type: 'GROUP', contentKey: group.key, name: group.title }}
+              isSignedIn={viewerId !== null}
+            />
+          ) : null}
         </div>
       </header>
+      {group.hiddenByModerator ? (
+        <p role="status" className="mt-4 rounded-2xl bg-coral-soft px-4 py-3 font-semibold text-[#7a2810]">
+          A moderator hid this group: only its creator and Plaza’s moderators can see it.
+        </p>
+      ) : null}
 
       {group.description ? (
         <p className="mt-6 max-w-prose text-lg whitespace-pre-line">{group.description}</p>

@@ -31,6 +31,7 @@ import { runPlanSave } from '../features/plans/plan-save.server.ts';
 import { useBrowserTimeZone } from '../components/browser-values.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { MuteButton } from '../features/activity/mute-button.tsx';
+import { ReportButton } from '../features/moderation/report-dialog.tsx';
 import { rootDataFromMatches } from '../root-data.ts';
 import type { Route } from './+types/plan';
 
@@ -440,6 +441,11 @@ export default function Plan() {
             : 'Got it, you can’t make it this time.'}
         </p>
       ) : null}
+      {plan.hiddenByModerator ? (
+        <p role="status" className="mt-4 rounded-2xl bg-coral-soft px-4 py-3 font-semibold text-[#7a2810]">
+          A moderator hid this plan: only its host and Plaza’s moderators can see it.
+        </p>
+      ) : null}
       <div className="mt-4 grid gap-8 sm:mt-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex flex-col gap-6">
           <div className="overflow-hidden rounded-3xl bg-gradient-to-br from-sun-soft via-coral-soft to-lilac-soft shadow-sm">
@@ -596,6 +602,12 @@ export default function Plan() {
               </Link>
             ) : null}
             {plan.permissions.delete ? <DeleteButton plan={plan} /> : null}
+            {plan.creator?.id !== viewerId ? (
+              <ReportButton
+                target={{ type: 'EVENT', contentKey: plan.key, name: plan.title }}
+                isSignedIn={viewerId !== null}
+              />
+            ) : null}
           </div>
 
           {plan.description ? (

@@ -10,6 +10,7 @@ import { buildPageMeta } from '../features/meta/page-meta.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { runFriendshipAction } from '../features/social/friendship-action.server.ts';
 import { FriendshipButtons } from '../features/social/friendship-buttons.tsx';
+import { ReportButton } from '../features/moderation/report-dialog.tsx';
 import { PERSON_FIELDS, PROFILE_SECTIONS, profileHref, type PersonCard } from '../features/social/people.ts';
 import { OrganizationBadges } from '../features/organizations/organization-badges.tsx';
 import {
@@ -28,6 +29,7 @@ interface ProfileUser extends PersonCard {
   groupCountPublic: number | null;
   eventCountUpcoming: number | null;
   mutualFriends: PersonCard[] | null;
+  key: string;
   organizations: OrganizationCard[];
 }
 
@@ -71,7 +73,7 @@ const PUBLIC_PROFILE = `query PublicProfile(
   ) {
     isRestricted
     user {
-      ${PERSON_FIELDS} bio canDm followerCount friendCount groupCountPublic eventCountUpcoming ${ORGANIZATION_CARD_FIELDS}
+      ${PERSON_FIELDS} key bio canDm followerCount friendCount groupCountPublic eventCountUpcoming ${ORGANIZATION_CARD_FIELDS}
       mutualFriends { ${PERSON_FIELDS} }
     }
     events { hasMore nextPage dateFilter plans { key slug title image startsAt timezone location city } }
@@ -391,6 +393,12 @@ export default function PublicProfile() {
               </Link>
             )}
             <ShareButton username={user.username} shareKey={shareKey} />
+            {!isSelf ? (
+              <ReportButton
+                target={{ type: 'USER', contentKey: user.key, name: user.fullName }}
+                isSignedIn={isSignedIn}
+              />
+            ) : null}
           </div>
         </div>
       </header>

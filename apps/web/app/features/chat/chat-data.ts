@@ -22,7 +22,7 @@ export const MESSAGE_FIELDS = `id key seq rev clientId text parentKey createdAt 
   prompt { question }
   memix { top bottom image { kind key mime width height durationMs url variants { x1 x2 x3 } } }
   plan { key slug title image timezone allDay start { utc } end { utc } place { name city } }
-  threadCount threadLastAt threadLabel hasUnseenThread threadUsers { ${PERSON_FIELDS} }`;
+  threadCount threadLastAt threadLabel hasUnseenThread threadUsers { ${PERSON_FIELDS} } removedByModerator`;
 
 export const CHAT_LIST_FIELDS = `id key type typename lastSeq lastMessageAt unreadCount
   group { key slug title image }
@@ -67,6 +67,8 @@ export interface ChatMessage {
   /** Spec 4's participant label, e.g. "you and @ana". */
   threadLabel: string;
   hasUnseenThread: boolean;
+  /** A moderator removed it (decision 0018): shown as removed, with nothing of what it said. */
+  removedByModerator: boolean;
   threadUsers: ChatPerson[];
 }
 

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGE_SEND_STATE } from '@plaza/core/message-send-state';
+import { REMOVED_MESSAGE_TEXT } from '@plaza/core/moderation';
 import { Avatar } from '../../components/avatar.tsx';
 import { FIELD_CLASS } from '../../components/form-styles.ts';
 import type { ChatMessage } from './chat-data.ts';
@@ -23,6 +24,8 @@ export interface MessageActions {
   onDelete: (message: ChatMessage) => Promise<string | null>;
   canVote: boolean;
   onVote: (message: ChatMessage, optionIds: number[]) => Promise<string | null>;
+  /** Opens the report dialog for someone else's message; absent where reporting is not offered. */
+  onReport?: (message: ChatMessage) => void;
 }
 
 const BUBBLE = 'rounded-3xl px-4 py-2.5 text-[0.9375rem] leading-relaxed whitespace-pre-wrap break-words';
@@ -123,7 +126,9 @@ export function MessageBubble({
   const [problem, setProblem] = useState<string | null>(null);
   const name = message.user?.fullName ?? 'Someone';
   const threadHref = actions.threadHref?.(message) ?? null;
-  const isDeleted = message.deletedAt !== null;
+  const isRemoved = message.removedByModerator;
+  const isDeleted = message.deletedAt !== null || isRemoved;
+  const canReport = !isDeleted && !isOwn && actions.onReport !== undefined;
   // Only words can be edited: a poll, a prompt, a shared plan or media alone has none.
   const canEdit =
     !isDeleted && message.text !== '' && !message.poll && !message.prompt && actions.canEdit(message);
@@ -149,7 +154,7 @@ export function MessageBubble({
       <div
         className={`relative flex max-w-[min(36rem,80%)] min-w-0 flex-col ${isOwn ? 'items-end' : 'items-start'}`}
       >
-        {!isEditing && (threadHref || canEdit || canDelete) ? (
+        {!isEditing && (threadHref || canEdit || canDelete || canReport) ? (
           <div
             className={`pointer-events-none absolute -top-3 z-10 flex gap-0.5 rounded-full bg-white p-0.5 text-xs font-bold text-ink-soft opacity-0 shadow-md ring-1 ring-line group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 ${isOwn ? 'left-0' : 'right-0'}`}
           >
@@ -177,6 +182,15 @@ export function MessageBubble({
                 }}
               >
                 Delete
+              </button>
+            ) : null}
+            {canReport ? (
+              <button
+                type="button"
+                className="rounded-full px-2 py-1 hover:bg-ink/5 hover:text-coral-strong"
+                onClick={() => actions.onReport?.(message)}
+              >
+                Report
               </button>
             ) : null}
           </div>
@@ -207,7 +221,7 @@ export function MessageBubble({
           />
         ) : isDeleted ? (
           <p className="rounded-3xl border-2 border-dashed border-line px-4 py-2 text-sm text-ink-soft italic">
-            This message was deleted.
+            {isRemoved ? REMOVED_MESSAGE_TEXT : 'This message was deleted.'}
           </p>
         ) : (
           <>

@@ -22,7 +22,7 @@ const PERMISSION_FIELDS =
 
 /** Everything the group page shows; permissions come from the server (decision 0007). */
 export const GROUP_PAGE_FIELDS = `${GROUP_CARD_FIELDS} hasJoinRequests memberCountRequests planCount
-  exploreStatus viewerStatus viewerRole chatKey notificationsMutedUntil
+  exploreStatus viewerStatus viewerRole chatKey notificationsMutedUntil hiddenByModerator
   creator { id fullName username image }
   hashtags { name emoji }
   location { name address city state }
@@ -55,6 +55,8 @@ export interface GroupPage extends GroupCard {
   memberCountRequests: number | null;
   planCount: number | null;
   exploreStatus: string;
+  /** A moderator hid it (decision 0018): only its creator and site administrators see it. */
+  hiddenByModerator: boolean;
   viewerStatus: string | null;
   viewerRole: string | null;
   chatKey: string | null;

@@ -32,7 +32,7 @@ export interface PlanCard {
 
 /** Everything the plan page shows; permissions come from the server (decision 0009). */
 export const PLAN_PAGE_FIELDS = `key slug title description image link linkText outUrl outUrlText
-  isPublic allDay timezone soon occurrence chatKey exploreStatus notificationsMutedUntil
+  isPublic allDay timezone soon occurrence chatKey exploreStatus notificationsMutedUntil hiddenByModerator
   shareUrl
   start { utc local date } end { utc local date }
   place { name address city state query coordinates { latitude longitude } }
@@ -88,6 +88,8 @@ export interface PlanPage {
   /** Until when the viewer muted push and e-mail about it (9999 for always); null if not muted. */
   notificationsMutedUntil: string | null;
   exploreStatus: string;
+  /** A moderator hid it (decision 0018): only its creator and site administrators see it. */
+  hiddenByModerator: boolean;
   shareUrl: string;
   start: { utc: string; local: string; date: string };
   end: { utc: string; local: string; date: string };

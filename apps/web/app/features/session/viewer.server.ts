@@ -20,6 +20,7 @@ interface MyselfAnswer {
       isVerified: boolean;
     };
     needsOnboarding: boolean;
+    isAdmin: boolean;
   } | null;
   myActivities: { unreadCount: number } | null;
 }
@@ -38,6 +39,7 @@ const MYSELF = /* GraphQL */ `
         isVerified
       }
       needsOnboarding
+      isAdmin
     }
     myActivities(limit: 1) {
       unreadCount
@@ -72,6 +74,7 @@ export async function loadViewer(
     isVerified: user.isVerified,
     needsOnboarding: myself.needsOnboarding,
     unreadActivityCount: result.data?.myActivities?.unreadCount ?? 0,
+    isAdmin: myself.isAdmin,
   };
   return { viewer, isExpired: false };
 }
