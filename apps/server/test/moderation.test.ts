@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS_PER_HOUR, REPORT_REASONS, REMOVED_MESSAGE_TEXT } from '@plaza/core/moderation';
 import type { Database } from '../src/db/client.ts';
-import { chats, plans, reports, sessions, users } from '../src/db/schema/index.ts';
+import { chats, follows, plans, reports, sessions, users } from '../src/db/schema/index.ts';
 import { schema } from '../src/graphql/schema.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { chatApi, codeOf, fieldOf } from './support/chats.ts';
@@ -273,9 +273,16 @@ describe('the moderation area', () => {
 });
 
 describe('hiding content', () => {
-  it('removes a plan for strangers, friends and people invited, from search and explore; its creator and admins still see it', async () => {
+  it('removes a plan for a stranger, a friend going to it and its reporter, and from search, explore and profiles; its creator and admins still see it', async () => {
     const host = await newPerson(t, 'Hedy');
     const friend = await newPerson(t, 'Fred');
+    // Friends: they follow each other (decision 0006); the friend also said they are going.
+    await db()
+      .insert(follows)
+      .values([
+        { userId: host.userId, targetId: friend.userId, status: 'FOLLOWING' },
+        { userId: friend.userId, targetId: host.userId, status: 'FOLLOWING' },
+      ]);
     const reporter = await newPerson(t, 'Rita');
     const { plan } = await buildPlan(db(), host.userId, [{ userId: friend.userId, response: 'ATTENDING' }], {
       isPublic: true,
