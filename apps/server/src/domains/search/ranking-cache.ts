@@ -11,12 +11,15 @@ interface Entry {
 
 /**
  * A short-lived memory of computed values by key, with at most `maxEntries` (the oldest go first).
- * Callers asking for a key being computed share that computation. A value older than `freshMs`
- * is still answered (up to `usableMs`) while it is computed again in the background, so no request
- * waits for a recomputation; a failed computation is forgotten and the old value kept.
+ * Callers asking for a key being computed share that computation. A value older than about
+ * `freshMs` is still answered (up to `usableMs`) while it is computed again in the background, so
+ * no request waits for a recomputation; a failed computation is forgotten and the old value kept.
+ * Background computations run one at a time, and freshness varies by a quarter either way, so
+ * values made together are not all computed again at the same moment.
  */
 export class RankingCache {
   private readonly entries = new Map<string, Entry>();
+  private background: Promise<unknown> = Promise.resolve();
   private readonly freshMs: number;
   private readonly usableMs: number;
   private readonly maxEntries: number;
@@ -34,11 +37,13 @@ export class RankingCache {
     if (kept && now < kept.usable) {
       if (!kept.refreshing) {
         kept.refreshing = true;
-        compute().then(
-          (value) => this.store(key, Promise.resolve(value)),
-          () => {
-            kept.refreshing = false;
-          },
+        this.background = this.background.then(() =>
+          compute().then(
+            (value) => this.store(key, Promise.resolve(value)),
+            () => {
+              kept.refreshing = false;
+            },
+          ),
         );
       }
       return kept.value as Promise<T>;
@@ -56,7 +61,7 @@ export class RankingCache {
     this.entries.delete(key);
     this.entries.set(key, {
       value,
-      fresh: now + this.freshMs,
+      fresh: now + this.freshMs * (0.75 + Math.random() / 2),
       usable: now + this.usableMs,
       refreshing: false,
     });
