@@ -32,7 +32,10 @@ export interface StoreOptions {
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // Idle connections are kept 5 minutes (pg's default is 10 s): a new connection is a new
+    // PostgreSQL backend whose first queries are slow (cold caches, prepared statements made again),
+    // and at 50 searches a second bursts of new ones stalled every request for a second or two.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 300_000 });
     // An idle connection the server ends (a restart, a dropped database) emits 'error' on the pool;
     // without a listener that would end the process. The pool drops that client and the next query
     // opens a new connection; a query in flight still gets its own error.
