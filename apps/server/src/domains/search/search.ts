@@ -29,16 +29,16 @@ export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_LIMIT = 50;
 const MAX_TEXT = 200;
 /**
- * A query's shared ranking is served for 30 s, then for up to 2 minutes more while it is ranked
+ * A query's shared ranking is served for about a minute, then for up to 5 minutes while it is ranked
  * again in the background; rows changed since it was ranked are read afresh by every page.
  */
-const RANKING_CACHE = { freshMs: 30_000, usableMs: 120_000, maxEntries: 2_000 };
+const RANKING_CACHE = { freshMs: 60_000, usableMs: 300_000, maxEntries: 2_000 };
 /** Ids a kept ranking holds; a page deeper than that is ranked for its request alone. */
 const RANKING_DEPTH = 200;
 /** The typo-tolerant match is tried when the words as typed find fewer public matches than this. */
 const TYPOS_BELOW = 50;
 /** Ranked ids read beyond the page, standing in for ranked rows this viewer may not see. */
-const SLACK = 30;
+const SLACK = 10;
 
 export interface SearchInput {
   text: string;
