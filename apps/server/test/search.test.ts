@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_USER_ID } from '@plaza/core/constants';
 import type { Database } from '../src/db/client.ts';
-import { follows, groups, plans, users } from '../src/db/schema/index.ts';
+import { follows, groups, planResponses, plans, users } from '../src/db/schema/index.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { buildGroup, buildPlan } from './support/factories.ts';
 import { newPerson, type Person } from './support/people.ts';
@@ -371,6 +371,22 @@ describe('search', () => {
     expect(planIds(first)).toEqual([typed]);
     const second = await found(null, 'ocelat', { context: 'EVENTS', limit: 1, marker: first.nextMarker! });
     expect(planIds(second)).toEqual([near]);
+  });
+
+  it('puts a plan a friend goes to first even when dozens of equal matches rank before it for others', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const ben = await newPerson(t, 'Ben');
+    const fay = await newPerson(t, 'Fay');
+    await befriend(ben, fay);
+    const equal: number[] = [];
+    for (let index = 0; index < 45; index++) equal.push(await plan(ana, 'Heron hike'));
+    const last = equal.at(-1)!;
+    await db().insert(planResponses).values({ planId: last, userId: fay.userId, response: 'ATTENDING' });
+    expect(planIds(await found(null, 'heron', { context: 'EVENTS', limit: 50 }))).toEqual(equal);
+    expect(planIds(await found(ben, 'heron', { context: 'EVENTS', limit: 3 }))).toEqual([
+      last,
+      ...equal.slice(0, 2),
+    ]);
   });
 
   it('answers an empty or blank query with "A query must be provided."', async () => {

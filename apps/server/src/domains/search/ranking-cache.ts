@@ -2,6 +2,8 @@ import type { Database } from '../../db/client.ts';
 
 interface Entry {
   value: Promise<unknown>;
+  /** How much of `maxWeight` the value takes, once known. */
+  weight: number;
   /** Until then the value is served as it is. */
   fresh: number;
   /** Until then a stale value is still served, while one caller computes its successor. */
@@ -23,11 +25,23 @@ export class RankingCache {
   private readonly freshMs: number;
   private readonly usableMs: number;
   private readonly maxEntries: number;
+  private readonly maxWeight: number;
+  private readonly weigh: (value: unknown) => number;
+  private weight = 0;
 
-  constructor(options: { freshMs: number; usableMs: number; maxEntries: number }) {
+  constructor(options: {
+    freshMs: number;
+    usableMs: number;
+    maxEntries: number;
+    /** With `weigh`: the total the values may weigh; the oldest go first beyond it. */
+    maxWeight?: number;
+    weigh?: (value: unknown) => number;
+  }) {
     this.freshMs = options.freshMs;
     this.usableMs = options.usableMs;
     this.maxEntries = options.maxEntries;
+    this.maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
+    this.weigh = options.weigh ?? (() => 0);
   }
 
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -51,23 +65,45 @@ export class RankingCache {
     const value = compute();
     this.store(key, value);
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.get(key)?.value === value) this.forget(key);
     });
     return value;
   }
 
   private store(key: string, value: Promise<unknown>): void {
     const now = Date.now();
-    this.entries.delete(key);
-    this.entries.set(key, {
+    this.forget(key);
+    const entry: Entry = {
       value,
+      weight: 0,
       fresh: now + this.freshMs * (0.75 + Math.random() / 2),
       usable: now + this.usableMs,
       refreshing: false,
-    });
+    };
+    this.entries.set(key, entry);
+    value.then(
+      (resolved) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.weight = this.weigh(resolved);
+        this.weight += entry.weight;
+        this.trim();
+      },
+      () => undefined,
+    );
+    this.trim();
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.weight -= entry.weight;
+    this.entries.delete(key);
+  }
+
+  private trim(): void {
     for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries) break;
-      this.entries.delete(oldest);
+      if (this.entries.size <= this.maxEntries && this.weight <= this.maxWeight) break;
+      this.forget(oldest);
     }
   }
 }

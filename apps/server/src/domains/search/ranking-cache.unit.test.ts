@@ -84,6 +84,26 @@ describe('RankingCache', () => {
     expect(await again).toBe('ranked');
   });
 
+  it('lets the oldest values go when the values weigh more than maxWeight together', async () => {
+    const cache = new RankingCache({
+      freshMs: 1_000,
+      usableMs: 5_000,
+      maxEntries: 10,
+      maxWeight: 10,
+      weigh: (value) => (value as number[]).length,
+    });
+    const ids = (count: number, tag: number) => () =>
+      Promise.resolve(Array.from({ length: count }, () => tag));
+    await cache.get('a', ids(4, 1));
+    await cache.get('b', ids(4, 2));
+    await flush();
+    await cache.get('c', ids(4, 3));
+    await flush();
+    // 12 > 10: 'a' went; 'b' and 'c' (8) stay.
+    expect(await cache.get('a', ids(1, 9))).toEqual([9]);
+    expect(await cache.get('c', ids(1, 9))).toEqual([3, 3, 3, 3]);
+  });
+
   it('computes afresh once a value is past usable, and holds at most maxEntries', async () => {
     const cache = new RankingCache({ freshMs: 1_000, usableMs: 5_000, maxEntries: 2 });
     const answer = (value: string) => () => Promise.resolve(value);

@@ -60,7 +60,9 @@ export const groupList: SearchList<GroupRow> = {
     ORDER BY ${orderByValues(groupKeys('g', text, near, null))}
     LIMIT ${limit}`,
 
-  page: ({ text, near, viewerId, friends, circle, candidates, since, offset, limit }) => {
+  open: explorable,
+
+  page: ({ text, near, viewerId, friends, around, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('groups', candidates, since);
     const common = {
       where: sql`${matches('x', text)} AND ${explorable('x')}`,
@@ -78,10 +80,7 @@ export const groupList: SearchList<GroupRow> = {
     }
     return rankedPage({
       ...common,
-      ctes: [
-        withFriends(friends),
-        sql`found AS (${changed} UNION ALL SELECT unnest(${idArray(circle.groups)}))`,
-      ],
+      ctes: [withFriends(friends), sql`found AS (${changed} UNION ALL SELECT unnest(${idArray(around)}))`],
       rows: candidateRows('groups', sql`found`),
       keys: groupKeys(
         'x',

@@ -47,11 +47,13 @@ export const personList: SearchList<UserRow> = {
   name: 'people',
 
   ranked: ({ text, limit }) => sql`SELECT u.id FROM users u
-    WHERE ${matches('u', text)} AND ${findable('u')} AND u.is_public
+    WHERE ${matches('u', text)} AND ${personList.open('u')}
     ORDER BY ${orderByValues(personKeys('u', text, null))}
     LIMIT ${limit}`,
 
-  page: ({ text, viewerId, friends, circle, candidates, since, offset, limit }) => {
+  open: (alias) => sql`(${sql.raw(alias)}.is_public AND ${findable(alias)})`,
+
+  page: ({ text, viewerId, friends, around, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('users', candidates, since);
     const visible = visibleRow('users', 'u', sql`NOT ${blockedBetween(viewerId, sql`u.id`)}`);
     if (viewerId === null) {
@@ -66,11 +68,7 @@ export const personList: SearchList<UserRow> = {
       });
     }
     return rankedPage({
-      ctes: [
-        withFriends(friends),
-        sql`found AS (${changed} UNION ALL SELECT unnest(${FRIEND_IDS})
-          UNION ALL SELECT unnest(${idArray(circle.people)}))`,
-      ],
+      ctes: [withFriends(friends), sql`found AS (${changed} UNION ALL SELECT unnest(${idArray(around)}))`],
       rows: candidateRows('users', sql`found`),
       // A private profile is found only by the people who already see it in their friends list.
       where: sql`${matches('x', text)} AND ${findable('x')} AND (x.is_public OR x.id = ANY(${FRIEND_IDS}))

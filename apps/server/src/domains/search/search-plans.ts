@@ -46,11 +46,13 @@ export const planList: SearchList<PlanCard> = {
   // Search is explore: a plan explore DISABLED is reachable by its link only (its creator still
   // finds it, through the viewer's page below).
   ranked: ({ text, near, limit }) => sql`SELECT p.id FROM plans p
-    WHERE ${matches('p', text)} AND ${upcoming('p')} AND p.explore_status = 'ENABLED' AND ${planVisibleTo('p', null)}
+    WHERE ${matches('p', text)} AND ${upcoming('p')} AND ${planList.open('p')}
     ORDER BY ${orderByValues(planKeys('p', text, near, null))}
     LIMIT ${limit}`,
 
-  page: ({ text, near, viewerId, friends, circle, candidates, since, offset, limit }) => {
+  open: (alias) => sql`(${sql.raw(alias)}.explore_status = 'ENABLED' AND ${planVisibleTo(alias, null)})`,
+
+  page: ({ text, near, viewerId, friends, around, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('plans', candidates, since);
     if (viewerId === null) {
       return rankedPage({
@@ -70,7 +72,7 @@ export const planList: SearchList<PlanCard> = {
         // 0009), and the plans friends go to (the circle holds the ways through other people);
         // planVisibleTo itself decides below. Public plans are in the shared ranking.
         sql`found AS (${changed}
-          UNION ALL SELECT unnest(${idArray(circle.plans)})
+          UNION ALL SELECT unnest(${idArray(around)})
           UNION ALL SELECT id FROM plans WHERE creator_id = ${viewerId}
           UNION ALL SELECT plan_id FROM plan_responses WHERE user_id = ${viewerId}
           UNION ALL SELECT plan_id FROM plan_contact_invites

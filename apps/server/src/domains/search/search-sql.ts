@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { FRIEND_PAIRS, rows } from '../social/social-sql.ts';
 import type { TextMatch } from './text-query.ts';
 
 export interface Coordinates {
@@ -16,6 +15,8 @@ export interface SearchList<T> {
    * ranking without the viewer, kept for a while and shared by every viewer.
    */
   ranked(input: { text: TextMatch; near: Coordinates | null; limit: number }): SQL;
+  /** The rule of `ranked` without the text: the row (as `alias`) is open to everyone. */
+  open(alias: string): SQL;
   /**
    * One page for the viewer: the matches among `candidates` (ids of the shared ranking), rows
    * changed since `since`, and the rows that only this viewer sees or that their friends are
@@ -32,8 +33,11 @@ export interface PageInput {
   viewerId: number | null;
   /** The viewer's friends (empty when signed out). */
   friends: readonly number[];
-  /** The viewer's circle (empty when signed out), read within the last minutes. */
-  circle: Circle;
+  /**
+   * Ids around the viewer to check besides the ranked ones: from their circle (circle.ts), those
+   * the shared ranking matched and those not open to everyone.
+   */
+  around: readonly number[];
   candidates: readonly number[];
   since: Date;
   offset: number;
@@ -90,49 +94,11 @@ export function idArray(ids: readonly number[]): SQL {
   return sql`CAST(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`} AS int[])`;
 }
 
-/** The viewer's friends (people who follow each other), read once per search. */
-export async function friendsOf(db: Database, viewerId: number): Promise<number[]> {
-  const found = await rows<{ friend: number | string }>(
-    db,
-    sql`SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId}`,
-  );
-  return found.map((row) => Number(row.friend));
-}
-
 /** A repeating plan is upcoming until its end date has passed (its row keeps the first occurrence). */
 export function upcoming(alias: string): SQL {
   const p = sql.raw(alias);
   return sql`(${p}.ends_at >= now() OR (${p}.recurrence IS NOT NULL
     AND (${p}.recurrence->>'endDate' IS NULL OR CAST(${p}.recurrence->>'endDate' AS date) >= CURRENT_DATE - 1)))`;
-}
-
-/**
- * The ids around a viewer that may rank for them beyond the shared ranking: upcoming plans their
- * friends go to and the upcoming plans, not public, of people they follow; groups their friends are
- * in; people with a friend in common. Candidates only: every page checks them against the rules
- * and the text.
- */
-export interface Circle {
-  plans: number[];
-  groups: number[];
-  people: number[];
-}
-
-export const NO_CIRCLE: Circle = { plans: [], groups: [], people: [] };
-
-export async function circleOf(db: Database, viewerId: number, friends: readonly number[]): Promise<Circle> {
-  const friendIds = idArray(friends);
-  const [row] = await rows<{ plans: number[]; groups: number[]; people: number[] }>(
-    db,
-    sql`SELECT
-      ARRAY(SELECT p.id FROM plan_responses r JOIN plans p ON p.id = r.plan_id
-          WHERE r.user_id = ANY(${friendIds}) AND r.response IN ('ATTENDING', 'INTERESTED') AND ${upcoming('p')}
-        UNION SELECT p.id FROM follows f JOIN plans p ON p.creator_id = f.target_id
-          WHERE f.user_id = ${viewerId} AND f.status = 'FOLLOWING' AND (p.view_mask & 1) = 0 AND ${upcoming('p')}) AS plans,
-      ARRAY(SELECT DISTINCT group_id FROM group_members WHERE user_id = ANY(${friendIds}) AND status = 'member') AS groups,
-      ARRAY(SELECT DISTINCT fof.friend FROM ${FRIEND_PAIRS} fof WHERE fof.person = ANY(${friendIds})) AS people`,
-  );
-  return { plans: row!.plans.map(Number), groups: row!.groups.map(Number), people: row!.people.map(Number) };
 }
 
 /** `friends AS (...)`: the viewer's friends as one int[] (`FRIEND_IDS`). */

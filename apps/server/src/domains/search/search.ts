@@ -11,14 +11,8 @@ import { RankingCache, cacheOf } from './ranking-cache.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
 import { planList } from './search-plans.ts';
-import {
-  NO_CIRCLE,
-  circleOf,
-  friendsOf,
-  type Circle,
-  type Coordinates,
-  type SearchList,
-} from './search-sql.ts';
+import { NO_CIRCLE, circleOf, friendsOf, type Circle, type Ring } from './circle.ts';
+import type { Coordinates, SearchList } from './search-sql.ts';
 import { exactMatch, queryWords, typoTolerantMatch, type TextMatch } from './text-query.ts';
 
 export { prefixQuery } from './text-query.ts';
@@ -33,8 +27,13 @@ const MAX_TEXT = 200;
  * again in the background; rows changed since it was ranked are read afresh by every page.
  */
 const RANKING_CACHE = { freshMs: 60_000, usableMs: 300_000, maxEntries: 2_000 };
-/** Ids a kept ranking holds; a page deeper than that is ranked for its request alone. */
-const RANKING_DEPTH = 200;
+/**
+ * Ids a kept ranking holds: every public match of most queries, so a viewer's circle is checked
+ * against it in memory; a page deeper than that is ranked for its request alone.
+ */
+const RANKING_DEPTH = 20_000;
+/** Ids all kept rankings hold together (two int arrays each: about 8 bytes an id). */
+const RANKED_IDS_KEPT = 4_000_000;
 /** The typo-tolerant match is tried when the words as typed find fewer public matches than this. */
 const TYPOS_BELOW = 50;
 /** Ranked ids read beyond the page, standing in for ranked rows this viewer may not see. */
@@ -58,14 +57,51 @@ export interface SearchResults {
 /** The best public matches of a query, without any viewer (decision 0015). */
 interface Ranking {
   text: TextMatch;
-  ids: number[];
+  /** Best first. */
+  ids: Int32Array;
+  /** The same, in id order (`matched` looks them up). */
+  sorted: Int32Array;
   /** Every public match is in `ids`. */
   complete: boolean;
   /** When it was ranked: rows changed since are candidates of every page. */
   at: Date;
 }
 
-const cache = (db: Database) => cacheOf(db, 'rankings', () => new RankingCache(RANKING_CACHE));
+/** The ranking holds `id` (binary search). */
+function matched(ranking: Ranking, id: number): boolean {
+  const { sorted } = ranking;
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const value = sorted[middle]!;
+    if (value === id) return true;
+    if (value < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+/**
+ * The ids of a ring worth checking on this page: the open ones the ranking matched (when it holds
+ * every public match; else all), and the closed ones.
+ */
+function around(ring: Ring, ranking: Ranking): number[] {
+  const open = ranking.complete ? ring.open.filter((id) => matched(ranking, id)) : ring.open;
+  return [...open, ...ring.closed];
+}
+
+const cache = (db: Database) =>
+  cacheOf(
+    db,
+    'rankings',
+    () =>
+      new RankingCache({
+        ...RANKING_CACHE,
+        maxWeight: RANKED_IDS_KEPT,
+        weigh: (value) => (value as Partial<Ranking> | null)?.ids?.length ?? 0,
+      }),
+  );
 /** Viewers' circles: kept like rankings; the rules and the viewer's friends are read afresh by every page. */
 const circles = (db: Database) => cacheOf(db, 'circles', () => new RankingCache(RANKING_CACHE));
 
@@ -102,7 +138,8 @@ async function rank<T>(
       found = await rankedIds(db, list, text, near, depth + 1);
     }
   }
-  return { text, ids: found.ids.slice(0, depth), complete: found.ids.length <= depth, at: found.at };
+  const ids = Int32Array.from(found.ids.slice(0, depth));
+  return { text, ids, sorted: ids.slice().sort(), complete: found.ids.length <= depth, at: found.at };
 }
 
 /**
@@ -117,7 +154,7 @@ async function searchList<T>(
     words: string[];
     near: Coordinates | null;
     viewerId: number | null;
-    friends: readonly number[];
+    friends: Ring;
     circle: Circle;
   },
   offset: number,
@@ -131,15 +168,22 @@ async function searchList<T>(
       depth <= RANKING_DEPTH
         ? await cache(db).get(key, () => rank(db, list, words, near, RANKING_DEPTH))
         : await rank(db, list, words, near, depth);
-    const candidates = ranking.ids.slice(0, depth);
+    const candidates = Array.from(ranking.ids.subarray(0, depth));
+    const ring =
+      list.name === 'people'
+        ? {
+            open: [...circle.people.open, ...friends.open],
+            closed: [...circle.people.closed, ...friends.closed],
+          }
+        : circle[list.name];
     const page = await preparedRows<{ id: number | string }>(
       db,
       list.page({
         text: ranking.text,
         near,
         viewerId,
-        friends,
-        circle,
+        friends: [...friends.open, ...friends.closed],
+        around: around(ring, ranking),
         candidates,
         since: ranking.at,
         offset,
@@ -177,9 +221,11 @@ export async function search(
   const words = queryWords(text);
   const wants = (which: SearchContext) => words.length > 0 && (context === 'ALL' || context === which);
   const signedIn = viewerId !== null && words.length > 0;
-  const friends = signedIn ? await friendsOf(db, viewerId) : [];
+  const friends = signedIn ? await friendsOf(db, viewerId) : { open: [], closed: [] };
   const circle = signedIn
-    ? await circles(db).get(String(viewerId), () => circleOf(db, viewerId, friends))
+    ? await circles(db).get(String(viewerId), () =>
+        circleOf(db, viewerId, [...friends.open, ...friends.closed]),
+      )
     : NO_CIRCLE;
   const query = { words, near: input.near ?? null, viewerId, friends, circle };
   // One row more than asked tells whether another page follows.
