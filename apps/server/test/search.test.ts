@@ -341,6 +341,11 @@ describe('search', () => {
         expect([planIds(r), peopleIds(r)]).toEqual([[open], []]);
       }
     }
+    // No longer friends: the private profile is gone at once, though fay searched a moment ago.
+    await db()
+      .delete(follows)
+      .where(sql`${follows.userId} = ${fay.userId} AND ${follows.targetId} = ${quetzalia.userId}`);
+    expect(peopleIds(await found(fay, 'quetzal'))).toEqual([]);
   });
 
   it('finds what was made or renamed after the same words were searched', async () => {

@@ -55,7 +55,16 @@ export const personList: SearchList<UserRow> = {
 
   page: ({ text, viewerId, friends, around, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('users', candidates, since);
-    const visible = visibleRow('users', 'u', sql`NOT ${blockedBetween(viewerId, sql`u.id`)}`);
+    // A private profile is found only by the people who already see it in their friends list
+    // (read afresh: the circle's friends may be a minute old).
+    const visible = visibleRow(
+      'users',
+      'u',
+      viewerId === null
+        ? sql`true`
+        : sql`NOT ${blockedBetween(viewerId, sql`u.id`)} AND (u.is_public
+          OR EXISTS (SELECT 1 FROM ${FRIEND_PAIRS} fr WHERE fr.person = ${viewerId} AND fr.friend = u.id))`,
+    );
     if (viewerId === null) {
       return rankedPage({
         ctes: [sql`found AS (${changed})`],
@@ -70,9 +79,7 @@ export const personList: SearchList<UserRow> = {
     return rankedPage({
       ctes: [withFriends(friends), sql`found AS (${changed} UNION ALL SELECT unnest(${idArray(around)}))`],
       rows: candidateRows('users', sql`found`),
-      // A private profile is found only by the people who already see it in their friends list.
-      where: sql`${matches('x', text)} AND ${findable('x')} AND (x.is_public OR x.id = ANY(${FRIEND_IDS}))
-        AND x.id <> ${viewerId}`,
+      where: sql`${matches('x', text)} AND ${findable('x')} AND x.id <> ${viewerId}`,
       keys: personKeys('x', text, {
         friend: sql`(x.id = ANY(${FRIEND_IDS}))`,
         mutual: sql`(SELECT count(*) FROM ${FRIEND_PAIRS} mf WHERE mf.person = x.id AND mf.friend = ANY(${FRIEND_IDS}))`,

@@ -11,7 +11,7 @@ import { RankingCache, cacheOf } from './ranking-cache.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
 import { planList } from './search-plans.ts';
-import { NO_CIRCLE, circleOf, friendsOf, type Circle, type Ring } from './circle.ts';
+import { NO_CIRCLE, circleOf, type Circle, type Ring } from './circle.ts';
 import type { Coordinates, SearchList } from './search-sql.ts';
 import { exactMatch, queryWords, typoTolerantMatch, type TextMatch } from './text-query.ts';
 
@@ -102,7 +102,7 @@ const cache = (db: Database) =>
         weigh: (value) => (value as Partial<Ranking> | null)?.ids?.length ?? 0,
       }),
   );
-/** Viewers' circles: kept like rankings; the rules and the viewer's friends are read afresh by every page. */
+/** Viewers' circles: kept like rankings; every page reads the rules afresh. */
 const circles = (db: Database) => cacheOf(db, 'circles', () => new RankingCache(RANKING_CACHE));
 
 async function rankedIds<T>(
@@ -154,13 +154,13 @@ async function searchList<T>(
     words: string[];
     near: Coordinates | null;
     viewerId: number | null;
-    friends: Ring;
     circle: Circle;
   },
   offset: number,
   limit: number,
 ): Promise<T[]> {
-  const { words, near, viewerId, friends, circle } = query;
+  const { words, near, viewerId, circle } = query;
+  const { friends } = circle;
   const key = `${list.name}:${JSON.stringify([words, near?.latitude, near?.longitude])}`;
   let depth = offset + limit + SLACK;
   for (;;) {
@@ -221,13 +221,8 @@ export async function search(
   const words = queryWords(text);
   const wants = (which: SearchContext) => words.length > 0 && (context === 'ALL' || context === which);
   const signedIn = viewerId !== null && words.length > 0;
-  const friends = signedIn ? await friendsOf(db, viewerId) : { open: [], closed: [] };
-  const circle = signedIn
-    ? await circles(db).get(String(viewerId), () =>
-        circleOf(db, viewerId, [...friends.open, ...friends.closed]),
-      )
-    : NO_CIRCLE;
-  const query = { words, near: input.near ?? null, viewerId, friends, circle };
+  const circle = signedIn ? await circles(db).get(String(viewerId), () => circleOf(db, viewerId)) : NO_CIRCLE;
+  const query = { words, near: input.near ?? null, viewerId, circle };
   // One row more than asked tells whether another page follows.
   const [plans, groupRows, people] = await Promise.all([
     wants('EVENTS') ? searchList(db, planList, query, offset, limit + 1) : [],
