@@ -111,15 +111,21 @@ export const FRIEND_IDS = sql`CAST((SELECT ids FROM friends) AS int[])`;
 
 /** Rows changed since a ranking read at most: the newest this many (the next ranking has the rest). */
 const CHANGED_ROWS = 500;
+/** A ranking is used at most this long after it was made (search.ts keeps them no longer). */
+export const RANKING_USABLE_MS = 300_000;
 
 /**
  * The ids of the shared ranking and the rows of `table` changed since it was ranked (they may rank
  * otherwise now). The changes are read newest first through the updated_at index, at most
- * CHANGED_ROWS, so the plan does not depend on how recent `since` is.
+ * CHANGED_ROWS. The second bound on updated_at never narrows `since` (twice as old as any ranking
+ * used) but is one the planner can estimate in a prepared statement's generic plan, where `since`
+ * is unknown: with it PostgreSQL keeps one plan per statement instead of planning every page.
  */
 export function rankedOrChanged(table: string, candidates: readonly number[], since: Date): SQL {
+  const bound = sql.raw(`interval '${Math.ceil((2 * RANKING_USABLE_MS) / 60_000)} minutes'`);
   return sql`SELECT unnest(${idArray(candidates)}) AS id
-    UNION ALL SELECT id FROM (SELECT id FROM ${sql.raw(table)} WHERE updated_at >= ${since}
+    UNION ALL SELECT id FROM (SELECT id FROM ${sql.raw(table)}
+      WHERE updated_at >= ${since} AND updated_at >= now() - ${bound}
       ORDER BY updated_at DESC LIMIT ${sql.raw(String(CHANGED_ROWS))}) changed`;
 }
 

@@ -12,7 +12,7 @@ import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
 import { planList } from './search-plans.ts';
 import { NO_CIRCLE, circleOf, type Circle, type Ring } from './circle.ts';
-import type { Coordinates, SearchList } from './search-sql.ts';
+import { RANKING_USABLE_MS, type Coordinates, type SearchList } from './search-sql.ts';
 import { exactMatch, queryWords, typoTolerantMatch, type TextMatch } from './text-query.ts';
 
 export { prefixQuery } from './text-query.ts';
@@ -26,7 +26,7 @@ const MAX_TEXT = 200;
  * A query's shared ranking is served for about a minute, then for up to 5 minutes while it is ranked
  * again in the background; rows changed since it was ranked are read afresh by every page.
  */
-const RANKING_CACHE = { freshMs: 60_000, usableMs: 300_000, maxEntries: 2_000 };
+const RANKING_CACHE = { freshMs: 60_000, usableMs: RANKING_USABLE_MS, maxEntries: 2_000 };
 /**
  * Ids a kept ranking holds: every public match of most queries, so a viewer's circle is checked
  * against it in memory; a page deeper than that is ranked for its request alone.
