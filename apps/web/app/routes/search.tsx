@@ -52,11 +52,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   );
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // The raw path, so an encoded slash or percent sign in the text survives.
-  const { context: searchContext, text } = parseSearchPath(
-    new URL(request.url).pathname.replace(/^\/s\/?/, ''),
-  );
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // The path still encoded, so an encoded slash or percent sign in the text survives (`url`, not
+  // `request.url`: a client navigation asks for <path>.data, and React Router 8 passes it as is).
+  const { context: searchContext, text } = parseSearchPath(url.pathname.replace(/^\/s\/?/, ''));
   if (!text) return { context: searchContext, text, results: null, error: null };
   const result = await context
     .get(plazaContext)
