@@ -132,6 +132,9 @@ const QUERIES = [
   'sundy picnic',
 ];
 
+/** Rows of a store that has been in use a while: made (and last changed) up to a year ago. */
+const AGO = `now() - ((1 + g % 365) || ' days')::interval`;
+
 const textArray = (values: readonly string[]) =>
   `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 
@@ -143,11 +146,11 @@ async function fill(url: string): Promise<void> {
   const cities = CITIES.map(([name]) => name);
   const started = performance.now();
   await client.query(`
-    INSERT INTO users (key, username, first, last, bio, is_public, onboarded_at)
+    INSERT INTO users (key, username, first, last, bio, is_public, onboarded_at, created_at, updated_at)
     SELECT 'bench' || lpad(g::text, 9, '0'), 'bench_' || g,
       (${textArray(FIRST)})[1 + g % ${FIRST.length}], (${textArray(LAST)})[1 + (g / 7) % ${LAST.length}],
       'Into ' || (${textArray(HOBBIES)})[1 + g % ${HOBBIES.length}] || ' and ' || (${textArray(HOBBIES)})[1 + (g / 3) % ${HOBBIES.length}],
-      g % 10 <> 0, now()
+      g % 10 <> 0, now(), ${AGO}, ${AGO}
     FROM generate_series(1, ${ROWS}) g`);
   const { rows } = await client.query<{ min: number }>(
     `SELECT min(id) AS min FROM users WHERE key LIKE 'bench%'`,
@@ -155,7 +158,7 @@ async function fill(url: string): Promise<void> {
   const first = Number(rows[0]!.min);
   await client.query(`
     INSERT INTO plans (key, slug, title, description, creator_id, starts_at, ends_at, timezone, city,
-      location_name, latitude_e6, longitude_e6, view_mask, modify_mask, share_mask)
+      location_name, latitude_e6, longitude_e6, view_mask, modify_mask, share_mask, created_at, updated_at)
     SELECT 'bp' || lpad(g::text, 9, '0'), 'bench-plan-' || g,
       (${textArray(ADJECTIVES)})[1 + g % ${ADJECTIVES.length}] || ' ' || (${textArray(ACTIVITIES)})[1 + (g / 8) % ${ACTIVITIES.length}],
       'Come along: ' || (${textArray(ACTIVITIES)})[1 + (g / 8) % ${ACTIVITIES.length}] || ' for everyone, all levels welcome.',
@@ -165,7 +168,8 @@ async function fill(url: string): Promise<void> {
       'UTC', c.name, c.name || ' park', round((c.lat + ((g % 200) - 100) / 1000.0) * 1e6)::int,
       round((c.lon + ((g / 200 % 200) - 100) / 1000.0) * 1e6)::int,
       CASE WHEN g % 10 = 0 THEN ${privateLevels.view} ELSE ${publicLevels.view} END,
-      ${publicLevels.modify}, CASE WHEN g % 10 = 0 THEN ${privateLevels.share} ELSE ${publicLevels.share} END
+      ${publicLevels.modify}, CASE WHEN g % 10 = 0 THEN ${privateLevels.share} ELSE ${publicLevels.share} END,
+      ${AGO}, ${AGO}
     FROM generate_series(1, ${ROWS}) g
     JOIN (SELECT * FROM unnest(${textArray(cities)}, ARRAY[${CITIES.map((c) => c[1]).join(',')}]::float8[],
       ARRAY[${CITIES.map((c) => c[2]).join(',')}]::float8[]) WITH ORDINALITY AS x(name, lat, lon, n)) c
@@ -184,7 +188,7 @@ async function fill(url: string): Promise<void> {
   const privateGroup = defaultGroupAccessLevels(false);
   await client.query(`
     INSERT INTO groups (key, slug, title, description, creator_id, is_public, explore_status, city,
-      location_name, latitude_e6, longitude_e6, view_mask, join_mask)
+      location_name, latitude_e6, longitude_e6, view_mask, join_mask, created_at, updated_at)
     SELECT 'bg' || lpad(g::text, 9, '0'), 'bench-group-' || g,
       c.name || ' ' || (${textArray(HOBBIES)})[1 + g % ${HOBBIES.length}] || ' club',
       'We meet for ' || (${textArray(ACTIVITIES)})[1 + (g / 8) % ${ACTIVITIES.length}] || ' most weeks.',
@@ -192,7 +196,7 @@ async function fill(url: string): Promise<void> {
       c.name, c.name || ' centre', round((c.lat + ((g % 200) - 100) / 1000.0) * 1e6)::int,
       round(c.lon * 1e6)::int,
       CASE WHEN g % 10 <> 0 THEN ${publicGroup.view} ELSE ${privateGroup.view} END,
-      CASE WHEN g % 10 <> 0 THEN ${publicGroup.join} ELSE ${privateGroup.join} END
+      CASE WHEN g % 10 <> 0 THEN ${publicGroup.join} ELSE ${privateGroup.join} END, ${AGO}, ${AGO}
     FROM generate_series(1, ${groupsCount}) g
     JOIN (SELECT * FROM unnest(${textArray(cities)}, ARRAY[${CITIES.map((c) => c[1]).join(',')}]::float8[],
       ARRAY[${CITIES.map((c) => c[2]).join(',')}]::float8[]) WITH ORDINALITY AS x(name, lat, lon, n)) c
