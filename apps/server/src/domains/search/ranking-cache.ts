@@ -16,8 +16,9 @@ interface Entry {
  * Callers asking for a key being computed share that computation. A value older than about
  * `freshMs` is still answered (up to `usableMs`) while it is computed again in the background, so
  * no request waits for a recomputation; a failed computation is forgotten and the old value kept.
- * Background computations run one at a time, and freshness varies by a quarter either way, so
- * values made together are not all computed again at the same moment.
+ * Background computations run one at a time, each followed by a pause as long as it took, and
+ * freshness varies by a quarter either way, so values made together are not all computed again at
+ * the same moment.
  */
 export class RankingCache {
   private readonly entries = new Map<string, Entry>();
@@ -51,14 +52,16 @@ export class RankingCache {
     if (kept && now < kept.usable) {
       if (!kept.refreshing) {
         kept.refreshing = true;
-        this.background = this.background.then(() =>
-          compute().then(
-            (value) => this.store(key, Promise.resolve(value)),
-            () => {
-              kept.refreshing = false;
-            },
-          ),
-        );
+        this.background = this.background.then(async () => {
+          const started = performance.now();
+          try {
+            this.store(key, Promise.resolve(await compute()));
+          } catch {
+            kept.refreshing = false;
+          }
+          // At most half the time: a minute's rankings falling due together must not take a core.
+          await pause(performance.now() - started);
+        });
       }
       return kept.value as Promise<T>;
     }
@@ -107,6 +110,8 @@ export class RankingCache {
     }
   }
 }
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 const perStore = new WeakMap<Database, Map<string, RankingCache>>();
 
