@@ -9,9 +9,10 @@ const dialect = new PgDialect();
 
 /**
  * The rows of `query`, run on PostgreSQL as a named prepared statement (named after its text, so
- * each connection prepares it once): a viewer's page of search results took longer to plan than
- * to run, and a prepared statement lets PostgreSQL keep one plan for it. On PGlite (one process,
- * no pool) it runs as any other query.
+ * each connection prepares it once), with pg's own value parsing (callers read ids, numbers,
+ * texts, and dates through `new Date`). A viewer's page of results took longer to plan than to
+ * run; prepared, PostgreSQL parses it once and keeps one generic plan once it has seen that one
+ * serves as well as planning each time. On PGlite (one process, no pool) it runs as any other query.
  */
 export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
   const client: unknown = db.$client;

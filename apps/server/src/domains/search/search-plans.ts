@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PLAN_CARD_COLUMNS, planCardOf, type PlanCardSqlRow } from '../plans/plan-card-sql.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
-import { rows } from '../social/social-sql.ts';
+import { preparedRows } from './prepared.ts';
 import {
   FRIEND_IDS,
   candidateRows,
@@ -100,7 +100,7 @@ export const planList: SearchList<PlanCard> = {
 
   load: async (db, ids) => {
     if (ids.length === 0) return [];
-    const found = await rows<PlanCardSqlRow>(
+    const found = await preparedRows<PlanCardSqlRow>(
       db,
       sql`SELECT ${PLAN_CARD_COLUMNS} FROM plans p JOIN users u ON u.id = p.creator_id
         WHERE p.id = ANY(${idArray(ids)})`,
