@@ -1,5 +1,6 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { buildRequestContext, type Platform, type RequestContext, type ServerContext } from './context.ts';
+import { useGraphqlLimits } from './limits.ts';
 import { schema } from './schema.ts';
 
 export type PlazaYoga = YogaServerInstance<ServerContext, RequestContext>;
@@ -12,6 +13,7 @@ export function createPlazaYoga(platform: Platform): PlazaYoga {
     maskedErrors: { isDev: platform.config.isDevelopment },
     graphiql: platform.config.isDevelopment,
     landingPage: false,
+    plugins: [useGraphqlLimits({ introspection: platform.config.env !== 'production' })],
     logging: {
       debug: (...args) => platform.logger.debug(args),
       info: (...args) => platform.logger.info(args),
