@@ -16,6 +16,7 @@ import { createHttpApp, type HttpAppOptions } from './http/create-http-app.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createLocalBlobs } from './platform/blobs/local-blobs.ts';
+import { createS3Blobs } from './platform/blobs/s3-blobs.ts';
 import { createBus } from './platform/bus/create-bus.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/jobs.ts';
 import { createMail } from './platform/mail/create-mail.ts';
@@ -55,7 +56,8 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
     logger,
     store,
     bus: createBus(config.redisUrl),
-    blobs: createLocalBlobs(path.join(config.dataDir, 'blobs')),
+    // An S3-compatible bucket when S3_* is set, so every process serves every upload.
+    blobs: config.s3 ? createS3Blobs(config.s3) : createLocalBlobs(path.join(config.dataDir, 'blobs')),
     mail,
     sms,
     rateLimits,

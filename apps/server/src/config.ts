@@ -44,10 +44,27 @@ const envSchema = z.object({
   PLAZA_PREVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   PLAZA_PUSH_ALLOW_LOOPBACK: booleanFlag.default(false),
   PLAZA_ADMINS: z.string().default(''),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'a region name, e.g. us-east-1 or auto')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
 
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -91,6 +108,20 @@ export interface Config {
    * addresses (matched only once verified) and usernames. They cannot be revoked in the app.
    */
   admins: AdminsConfig;
+  /** Uploads in an S3-compatible bucket (S3_*); null keeps them in the data folder (one process only). */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** The service's base URL without the bucket, e.g. https://s3.eu-west-1.amazonaws.com. */
+  endpoint: string;
+  /** The region requests are signed for (AWS Signature Version 4). */
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Address the bucket as `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint host>/<key>`. */
+  forcePathStyle: boolean;
 }
 
 export interface AdminsConfig {
@@ -201,6 +232,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment:\n  PLAZA_COMPLIANCE_CONFIRM: set PLAZA_COMPLIANCE_MESSAGE too (the text to confirm)',
     );
   }
+  const s3Set = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => e[name] !== undefined);
+  if (s3Set.length > 0) {
+    const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid environment:\n${missing.map((name) => `  ${name}: required when ${s3Set.join(', ')} is set`).join('\n')}`,
+      );
+    }
+  }
   const admins = parseAdmins(e.PLAZA_ADMINS);
   if (typeof admins === 'string') throw new ConfigError(`Invalid environment:\n  PLAZA_ADMINS: ${admins}`);
   const port = e.PORT;
@@ -257,5 +297,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     previews: { allowLoopback: e.PLAZA_PREVIEWS_ALLOW_LOOPBACK, timeoutMs: e.PLAZA_PREVIEWS_TIMEOUT_MS },
     push: { allowLoopback: e.PLAZA_PUSH_ALLOW_LOOPBACK },
     admins,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION ?? 'us-east-1'}.amazonaws.com`).replace(
+              /\/+$/,
+              '',
+            ),
+            region: e.S3_REGION ?? 'us-east-1',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : null,
   };
 }

@@ -106,3 +106,49 @@ describe('the compliance message settings', () => {
     ).toThrow(/PLAZA_COMPLIANCE_VERSION/);
   });
 });
+
+describe('the S3 settings', () => {
+  const keys = { S3_BUCKET: 'plaza-media', S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('are off when none is set (uploads stay in the data folder)', () => {
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
+  it('turn the bucket on with its keys, on AWS in us-east-1 by default, addressed by host name', () => {
+    expect(loadConfig(keys).s3).toEqual({
+      bucket: 'plaza-media',
+      endpoint: 'https://s3.us-east-1.amazonaws.com',
+      region: 'us-east-1',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...keys, S3_REGION: 'eu-west-3' }).s3?.endpoint).toBe(
+      'https://s3.eu-west-3.amazonaws.com',
+    );
+    expect(
+      loadConfig({
+        ...keys,
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'auto',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'auto', forcePathStyle: true });
+  });
+
+  it('stop the server when a bucket, endpoint or region is set without the keys, naming the missing ones', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'plaza-media' })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_BUCKET: 'plaza-media' })).toThrow(
+      /S3_ACCESS_KEY_ID: required when S3_BUCKET is set\n.*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://s3.example.org' })).toThrow(
+      /S3_BUCKET: required when S3_ENDPOINT is set/,
+    );
+  });
+
+  it('refuse a bucket that is not a bucket name, an endpoint that is not http(s) and a bad flag', () => {
+    expect(() => loadConfig({ ...keys, S3_BUCKET: 'Plaza_Media' })).toThrow(/S3_BUCKET: a bucket name/);
+    expect(() => loadConfig({ ...keys, S3_ENDPOINT: 'ftp://s3.example.org' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...keys, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});

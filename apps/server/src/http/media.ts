@@ -1,4 +1,5 @@
-import type { Express } from 'express';
+import { pipeline } from 'node:stream';
+import type { Express, Response } from 'express';
 import type { Blobs } from '../platform/blobs/blobs.ts';
 
 /**
@@ -21,6 +22,16 @@ export function parseByteRange(header: string | undefined, size: number) {
   }
   if (start >= size || start > end) return 'unsatisfiable' as const;
   return { start, end };
+}
+
+/**
+ * Sends a blob's bytes. A read that fails midway (a bucket that stops answering) ends this response
+ * only: with a bare pipe() the stream's error would have no listener and stop the process.
+ */
+function send(bytes: NodeJS.ReadableStream, res: Response) {
+  pipeline(bytes, res, (error) => {
+    if (error && !res.destroyed) res.destroy(error);
+  });
 }
 
 /**
@@ -49,11 +60,11 @@ export function mountMedia(app: Express, blobs: Blobs): void {
         res.status(206);
         res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${blob.size}`);
         res.setHeader('Content-Length', String(range.end - range.start + 1));
-        blob.stream(range).pipe(res);
+        send(blob.stream(range), res);
         return;
       }
       res.setHeader('Content-Length', String(blob.size));
-      blob.stream().pipe(res);
+      send(blob.stream(), res);
     } catch (error) {
       next(error);
     }

@@ -7,9 +7,12 @@ export interface StoredBlob {
   stream(range?: { start: number; end: number }): Readable;
 }
 
-/** Where uploaded and generated files live. Keys are opaque, URL-safe names chosen by the server. */
+/**
+ * Where uploaded and generated files live: a local folder (one process) or an S3-compatible bucket
+ * (any number of processes). Keys are opaque, URL-safe names chosen by the server.
+ */
 export interface Blobs {
-  kind: 'local';
+  kind: 'local' | 's3';
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<StoredBlob | null>;
   delete(key: string): Promise<void>;
