@@ -1,0 +1,109 @@
+/**
+ * Open-loop load (a request leaves every 1/rate s, whatever the answers do, so a slow server meets
+ * a queue as it would in use) and the CPU a process and its PostgreSQL backends spend on it.
+ */
+import { readFile } from 'node:fs/promises';
+import type pg from 'pg';
+import { percentile, sleep } from './people.ts';
+
+export interface LoadResult {
+  sent: number;
+  /** Answers per second over the time from the first send to the last answer. */
+  achieved: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  failures: number;
+  /** The first failure's message, to tell what went wrong. */
+  firstFailure: string | null;
+}
+
+/** Calls `request(i)` at `rate` per second for `seconds`; a request fails by throwing. */
+export async function openLoop(
+  rate: number,
+  seconds: number,
+  request: (index: number) => Promise<void>,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let firstFailure: string | null = null;
+  const inFlight: Array<Promise<void>> = [];
+  const started = performance.now();
+  const total = Math.round(rate * seconds);
+  for (let index = 0; index < total; index++) {
+    const wait = started + (index * 1000) / rate - performance.now();
+    if (wait > 0) await sleep(wait);
+    inFlight.push(
+      (async () => {
+        const begun = performance.now();
+        try {
+          await request(index);
+        } catch (error) {
+          failures += 1;
+          firstFailure ??= error instanceof Error ? error.message : String(error);
+        }
+        latencies.push(performance.now() - begun);
+      })(),
+    );
+  }
+  await Promise.all(inFlight);
+  const took = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    sent: total,
+    achieved: (total - failures) / took,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    max: latencies.at(-1) ?? Number.NaN,
+    failures,
+    firstFailure,
+  };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc; 0 when it is gone. */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return 0;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU of a process and of the PostgreSQL backends on `dbName` (PostgreSQL on this machine). */
+export async function cpuReading(
+  admin: pg.Client,
+  pid: number,
+  dbName: string,
+): Promise<{ process: number; database: Map<number, number> }> {
+  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    dbName,
+  ]);
+  const database = new Map<number, number>();
+  for (const row of rows) database.set(row.pid, await cpuSeconds(row.pid));
+  return { process: await cpuSeconds(pid), database };
+}
+
+/** Milliseconds of CPU per request between two readings (process / database). */
+export function cpuPerRequest(
+  before: Awaited<ReturnType<typeof cpuReading>>,
+  after: Awaited<ReturnType<typeof cpuReading>>,
+  requests: number,
+): { process: number; database: number } {
+  let database = 0;
+  for (const [pid, seconds] of after.database) database += seconds - (before.database.get(pid) ?? 0);
+  const per = (seconds: number) => (seconds * 1000) / Math.max(1, requests);
+  return { process: per(after.process - before.process), database: per(database) };
+}
+
+/** The one-minute load average and the machine, for the tables. */
+export async function machine(): Promise<{ cores: number; memoryGiB: number; load: string }> {
+  const { availableParallelism, totalmem, loadavg } = await import('node:os');
+  return {
+    cores: availableParallelism(),
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    load: loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' '),
+  };
+}
