@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   errorPageTitle,
   errorStatus,
+  isMaintenanceError,
   isReportedStatus,
   isUnauthenticatedError,
   requestErrorDisplay,
@@ -134,5 +135,22 @@ describe('requestErrorDisplay', () => {
     for (const status of [400, 401, 403, 404, 409]) {
       expect(requestErrorDisplay(status, { pathname: '/' })).toBe('none');
     }
+  });
+});
+
+describe('isMaintenanceError', () => {
+  it('reads the maintenance flag from the error, its data or its GraphQL extensions', () => {
+    expect(isMaintenanceError({ status: 503, maintenance: true })).toBe(true);
+    expect(isMaintenanceError({ status: 503, data: { maintenance: true } })).toBe(true);
+    expect(
+      isMaintenanceError({ errors: [{ message: 'down', extensions: { code: '503', maintenance: true } }] }),
+    ).toBe(true);
+  });
+
+  it('is false for a 503 without the flag, a flag that is not true, and non-objects', () => {
+    expect(isMaintenanceError({ status: 503 })).toBe(false);
+    expect(isMaintenanceError({ status: 503, data: { maintenance: 'yes' } })).toBe(false);
+    expect(isMaintenanceError(null)).toBe(false);
+    expect(isMaintenanceError('maintenance')).toBe(false);
   });
 });

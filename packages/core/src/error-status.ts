@@ -47,6 +47,21 @@ export function errorStatus(error: unknown): number {
   return 500;
 }
 
+/**
+ * Whether an error's data flags maintenance (spec 8 "Code 503"): `maintenance: true` on the error,
+ * its data (a thrown route response) or its GraphQL extensions. Only a 503 flagged so is the
+ * full-page maintenance screen; any other 503 is an ordinary error.
+ */
+export function isMaintenanceError(error: unknown): boolean {
+  const fields = fieldsOf(unwrapGraphQLError(error));
+  if (!fields) return false;
+  return (
+    fields.maintenance === true ||
+    fieldsOf(fields.data)?.maintenance === true ||
+    fieldsOf(fields.extensions)?.maintenance === true
+  );
+}
+
 /** Error code 401 or UNAUTHENTICATED: the session is gone (spec 8). */
 export function isUnauthenticatedError(error: unknown): boolean {
   const fields = fieldsOf(unwrapGraphQLError(error));
