@@ -15,6 +15,8 @@ export interface PlazaServerContext {
   /** The public base URL of this Plaza, without a trailing slash. */
   publicUrl: string;
   isDevelopment: boolean;
+  /** PLAZA_MAINTENANCE is on: every page is the full-page maintenance screen, status 503 (spec 8). */
+  isMaintenance?: boolean;
   /** CONTACT_EMAIL of the server config, behind "Get in touch"; hello@ the public host when absent. */
   contactEmail?: string;
 }

@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Platform } from '../graphql/context.ts';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
 import { mountApi } from './api.ts';
+import { maintenanceFromEnv, mountMaintenance } from './maintenance.ts';
 import { mountCalendars } from './calendars.ts';
 import { attachGraphqlWebSocket } from './graphql-ws.ts';
 import { mountMedia } from './media.ts';
@@ -69,6 +70,9 @@ export async function createHttpApp(
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
+  // Spec 8: PLAZA_MAINTENANCE answers 503 with the maintenance flag (http/maintenance.ts).
+  const isMaintenance = maintenanceFromEnv(process.env);
+  mountMaintenance(app, isMaintenance);
   mountPaymentsWebhook(app, platform);
   app.use(compression());
   app.all(yoga.graphqlEndpoint, (req, res) => {
@@ -79,7 +83,9 @@ export async function createHttpApp(
   mountMedia(app, platform.blobs);
   mountCalendars(app, platform);
   mountPlanReply(app, platform);
-  const closeWeb = options.web ? await mountWeb(app, platform, yoga, options.web === 'dev') : async () => {};
+  const closeWeb = options.web
+    ? await mountWeb(app, platform, yoga, options.web === 'dev', isMaintenance)
+    : async () => {};
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     platform.logger.error({ err: error }, 'unhandled request error');

@@ -26,8 +26,10 @@ function loadContextFor(
   yoga: PlazaYoga,
   req: ExpressRequest,
   key: RouterContext<PlazaServerContext>,
+  isMaintenance: boolean,
 ): RouterContextProvider {
   const server: PlazaServerContext = {
+    isMaintenance,
     publicUrl: platform.config.publicUrl,
     isDevelopment: platform.config.isDevelopment,
     contactEmail: platform.config.contactEmail,
@@ -60,6 +62,7 @@ export async function mountWeb(
   platform: Platform,
   yoga: PlazaYoga,
   dev: boolean,
+  isMaintenance = false,
 ): Promise<() => Promise<void>> {
   if (dev) {
     const vite = await import('vite');
@@ -71,7 +74,7 @@ export async function mountWeb(
       createRequestHandler({
         build: loadBuild,
         getLoadContext: async (req) =>
-          loadContextFor(platform, yoga, req, await contextKeyOf(await loadBuild())),
+          loadContextFor(platform, yoga, req, await contextKeyOf(await loadBuild()), isMaintenance),
         mode: 'development',
       }),
     );
@@ -101,7 +104,7 @@ export async function mountWeb(
   app.use(
     createRequestHandler({
       build,
-      getLoadContext: (req) => loadContextFor(platform, yoga, req, key),
+      getLoadContext: (req) => loadContextFor(platform, yoga, req, key, isMaintenance),
       mode: 'production',
     }),
   );

@@ -7,6 +7,8 @@ import { Dialog } from './dialog.tsx';
 interface RequestError {
   status: number;
   message: string;
+  /** The error data flags maintenance (spec 8 "Code 503"). */
+  isMaintenance?: boolean;
 }
 
 const listeners = new Set<(error: RequestError) => void>();
@@ -29,9 +31,16 @@ export function RequestErrorModal() {
 
   useEffect(() => {
     function listen(next: RequestError) {
-      if (hasShown || requestErrorDisplay(next.status, { pathname: window.location.pathname }) !== 'modal') {
+      const display = requestErrorDisplay(next.status, {
+        pathname: window.location.pathname,
+        isMaintenance: next.isMaintenance,
+      });
+      // The server renders the full-page maintenance screen for any page while in maintenance.
+      if (display === 'maintenance-page') {
+        window.location.reload();
         return;
       }
+      if (hasShown || display !== 'modal') return;
       hasShown = true;
       setError(next);
     }

@@ -13,7 +13,8 @@ describe('errorDetails', () => {
   it('titles 403, 404 and 503 as spec 2.4 says and everything else as unexpected', () => {
     expect(errorDetails(routeError(403), production).title).toBe('Forbidden');
     expect(errorDetails(routeError(404), production).title).toBe('Page not found');
-    expect(errorDetails(routeError(503), production).title).toBe('Maintenance');
+    expect(errorDetails(routeError(503, { maintenance: true }), production).title).toBe('Maintenance');
+    expect(errorDetails(routeError(503), production).title).toBe('Something unexpected happened');
     expect(errorDetails(routeError(500), production).title).toBe('Something unexpected happened');
     expect(errorDetails(routeError(418), production).title).toBe('Something unexpected happened');
     expect(errorDetails(new Error('boom'), production).title).toBe('Something unexpected happened');
@@ -31,8 +32,16 @@ describe('errorDetails', () => {
   });
 
   it('replaces the whole page only for maintenance', () => {
-    expect(errorDetails(routeError(503), production).isFullPage).toBe(true);
+    expect(errorDetails(routeError(503, { maintenance: true }), production).isFullPage).toBe(true);
+    expect(errorDetails(routeError(503), production).isFullPage).toBe(false);
     expect(errorDetails(routeError(500), production).isFullPage).toBe(false);
+  });
+
+  it('explains a chunk that could not be loaded', () => {
+    const error = new Error('Part of Plaza could not be loaded.');
+    error.name = 'ChunkLoadError';
+    expect(errorDetails(error, production).explanation).toMatch(/could not be loaded/);
+    expect(errorDetails(new Error('x'), production).explanation).not.toMatch(/could not be loaded/);
   });
 
   it('shows the raw message in development only', () => {

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse } from 'react-router';
 import { PAGE_NOT_FOUND_MESSAGE } from '@plaza/core/error-messages';
-import { errorPageTitle, errorStatus } from '@plaza/core/error-status';
+import { errorPageTitle, errorStatus, isMaintenanceError } from '@plaza/core/error-status';
 import { isSafeRedirect } from '@plaza/core/redirect';
+import { isChunkLoadError } from './chunk-reload-guard.ts';
 
 /** A button the error itself offers, e.g. `throw data({ action: { label, href } }, { status: 403 })`. */
 export interface ErrorAction {
@@ -27,6 +28,8 @@ const EXPLANATIONS: Record<number, string> = {
   503: 'Plaza is down for a short maintenance. Please try again in a few minutes.',
 };
 const DEFAULT_EXPLANATION = 'We could not show this page. Please try again in a moment.';
+const CHUNK_EXPLANATION =
+  'Part of Plaza could not be loaded, perhaps because it was just updated. Reload the page in a minute.';
 
 function fieldsOf(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
@@ -55,12 +58,15 @@ function rawMessageOf(error: unknown): string | null {
 /** What the error page shows for an error thrown anywhere below it (spec 2.4 and 8). */
 export function errorDetails(error: unknown, { isDevelopment }: { isDevelopment: boolean }): ErrorDetails {
   const status = isRouteErrorResponse(error) ? error.status : errorStatus(error);
+  // Spec 8: a 503 is the maintenance screen only when its data flags maintenance.
+  const isMaintenance = status === 503 && isMaintenanceError(error);
+  const shownAs = status === 503 && !isMaintenance ? 500 : status;
   return {
     status,
-    title: errorPageTitle(status),
-    explanation: EXPLANATIONS[status] ?? DEFAULT_EXPLANATION,
+    title: errorPageTitle(shownAs),
+    explanation: isChunkLoadError(error) ? CHUNK_EXPLANATION : (EXPLANATIONS[shownAs] ?? DEFAULT_EXPLANATION),
     action: isRouteErrorResponse(error) ? errorActionOf(error.data) : errorActionOf(error),
     rawMessage: isDevelopment ? rawMessageOf(error) : null,
-    isFullPage: status === 503,
+    isFullPage: isMaintenance,
   };
 }

@@ -34,7 +34,11 @@ export async function postAuth<T>(path: string, body?: unknown): Promise<AuthAns
     retryAfterSeconds: typeof json?.retryAfterSeconds === 'number' ? json.retryAfterSeconds : undefined,
   };
   // Spec 8: a 429 (and a server error) also opens the error modal, once per page session.
-  reportRequestError({ status: failure.status, message: signInErrorText(failure) });
+  reportRequestError({
+    status: failure.status,
+    message: signInErrorText(failure),
+    isMaintenance: json?.maintenance === true,
+  });
   return failure;
 }
 
