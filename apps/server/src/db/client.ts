@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,26 @@ export interface Store {
   close(): Promise<void>;
 }
 
+const statementCounts = new AsyncLocalStorage<{ statements: number }>();
+
+/**
+ * Runs `work` and counts the SQL statements it sent through the store's Drizzle client (every
+ * query, transactions included; both drivers), for tests and benchmarks that check a request's
+ * statements do not grow with the length of a list (issue 11). Outside it nothing is counted.
+ */
+export async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const counter = { statements: 0 };
+  const result = await statementCounts.run(counter, work);
+  return { result, statements: counter.statements };
+}
+
+const statementCounter = {
+  logQuery() {
+    const counter = statementCounts.getStore();
+    if (counter) counter.statements += 1;
+  },
+};
+
 export interface StoreOptions {
   /** PostgreSQL connection string; without it Plaza uses embedded PGlite. */
   databaseUrl?: string | undefined;
@@ -40,7 +61,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     // without a listener that would end the process. The pool drops that client and the next query
     // opens a new connection; a query in flight still gets its own error.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger: statementCounter });
     await migratePg(db, { migrationsFolder });
     return {
       kind: 'postgres',
@@ -54,7 +75,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const inMemory = options.pgliteDir.startsWith('memory://');
   if (!inMemory) await mkdir(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : options.pgliteDir, { extensions: { pg_trgm } });
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client, { schema, logger: statementCounter });
   await migratePglite(pgliteDb, { migrationsFolder });
   // Both drivers speak the same Drizzle query API; the types differ only in their result wrappers.
   const db = pgliteDb as unknown as Database;

@@ -1,8 +1,9 @@
 import DataLoader from 'dataloader';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
-import { messageThreadStates } from '../../db/schema/index.ts';
+import { messageThreadStates, messages } from '../../db/schema/index.ts';
 import { requestScoped } from '../../graphql/request-scoped.ts';
+import type { MessageRow } from './send-message.ts';
 
 /** DESIGN "API conventions": batches wait 10 ms and hold at most 250 keys. */
 const BATCHING = {
@@ -22,5 +23,25 @@ export const chatLoaders = requestScoped((context) => ({
       .where(and(eq(messageThreadStates.userId, viewerId), inArray(messageThreadStates.messageId, [...ids])));
     const byId = new Map(found.map((row) => [row.messageId, row.seenAt]));
     return ids.map((id) => byId.get(id) ?? null);
+  }, BATCHING),
+  /**
+   * The newest message of each chat's main chat that is not deleted nor removed by a moderator (a
+   * chat list's lastChat): one query for the whole list, each chat read backwards on its seq index.
+   */
+  lastMessage: new DataLoader<number, MessageRow | null>(async (chatIds) => {
+    const ids = sql.join(
+      chatIds.map((id) => sql`(${id}::int)`),
+      sql`, `,
+    );
+    const found = await context.store.db
+      .select()
+      .from(messages)
+      .where(
+        sql`${messages.id} IN (SELECT (SELECT m.id FROM messages m WHERE m.chat_id = c.id AND m.deleted_at IS NULL
+          AND m.hidden_at IS NULL AND m.parent_id IS NULL ORDER BY m.seq DESC LIMIT 1)
+          FROM (VALUES ${ids}) AS c(id))`,
+      );
+    const byChat = new Map(found.map((row) => [row.chatId, row]));
+    return chatIds.map((id) => byChat.get(id) ?? null);
   }, BATCHING),
 }));

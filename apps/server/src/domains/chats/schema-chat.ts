@@ -1,17 +1,16 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   CHAT_PERMISSION_NAMES,
   CHAT_TYPENAME,
   type ChatPermissions,
   type ChatType,
 } from '@plaza/core/chat-permissions';
-import { messages } from '../../db/schema/index.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { GroupRef } from '../groups/group-type.ts';
 import { groupLoaders } from '../groups/group-loaders.ts';
 import { PlanRef } from '../plans/plan-type.ts';
 import { UserRef } from '../users/schema.ts';
+import { chatLoaders } from './chat-loaders.ts';
 import { readChatState, type ChatState } from './chat-state.ts';
 import { listMessages, type ChatEntry } from './list-chats.ts';
 import { MessagePageRef, MessageRef } from './schema-message.ts';
@@ -95,22 +94,7 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
       type: MessageRef,
       nullable: true,
       description: 'The newest message of the main chat that is not deleted nor removed by a moderator.',
-      resolve: async (e, _a, context) => {
-        const [last] = await context.store.db
-          .select()
-          .from(messages)
-          .where(
-            and(
-              eq(messages.chatId, e.access.chat.id),
-              isNull(messages.deletedAt),
-              isNull(messages.hiddenAt),
-              isNull(messages.parentId),
-            ),
-          )
-          .orderBy(desc(messages.seq))
-          .limit(1);
-        return last ?? null;
-      },
+      resolve: (e, _a, context) => chatLoaders(context).lastMessage.load(e.access.chat.id),
     }),
     unreadCount: t.int({
       description: 'Main-chat messages from others after the viewer’s last seen one.',

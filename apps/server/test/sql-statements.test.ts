@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countStatements } from '../src/db/client.ts';
+import { activities, chatMembers, chats, plans } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
+import { buildGroup, buildMessage, buildPlan, buildUser } from './support/factories.ts';
+import { newPerson, type Person } from './support/people.ts';
+
+// Issue 11: the SQL statements of a request must not grow with the length of the list it answers
+// (no N+1). Each list is asked for a viewer with 2 items (3 for the chat list) and one with 20, counted by the store's
+// own statement counter (countStatements), after one warm-up request of each.
+
+let t: TestPlaza;
+const db = () => t.plaza.platform.store.db;
+
+beforeAll(async () => {
+  t = await startTestPlaza({ TRUST_PROXY: '1' });
+});
+afterAll(() => t.close());
+
+async function statementsOf(
+  person: Person,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<{ statements: number; res: GraphQLResponse<Record<string, unknown>> }> {
+  const { result, statements } = await countStatements(() => t.gql(query, variables, person.headers));
+  expect(result.errors).toBeUndefined();
+  return { statements, res: result };
+}
+
+/** Asks `query` for both sizes (after a warm-up) and expects as many statements for 20 as for 2. */
+async function expectFlat(
+  query: string,
+  small: { person: Person; variables: Record<string, unknown> },
+  large: { person: Person; variables: Record<string, unknown> },
+  lengthOf: (data: Record<string, unknown>) => number,
+  sizes: [number, number] = [2, 20],
+): Promise<number> {
+  // The first request of a person or of a search also keeps last_seen_at and fills caches.
+  await statementsOf(small.person, query, small.variables);
+  await statementsOf(large.person, query, large.variables);
+  const two = await statementsOf(small.person, query, small.variables);
+  const twenty = await statementsOf(large.person, query, large.variables);
+  expect(lengthOf(two.res.data!)).toBe(sizes[0]);
+  expect(lengthOf(twenty.res.data!)).toBe(sizes[1]);
+  expect({ statements: twenty.statements }).toEqual({ statements: two.statements });
+  return two.statements;
+}
+
+describe('statements per request do not grow with a list', () => {
+  it('chat list (direct, group and plan chats)', async () => {
+    const make = async (count: number) => {
+      const viewer = await newPerson(t, 'Lister');
+      for (let index = 0; index < count; index++) {
+        const other = await buildUser(db(), `Other${index}`);
+        if (index % 3 === 0) {
+          const pair =
+            viewer.userId < other.id ? `${viewer.userId}:${other.id}` : `${other.id}:${viewer.userId}`;
+          const [chat] = await db()
+            .insert(chats)
+            .values({ key: `dm${viewer.userId}x${other.id}`, type: 'd', dmPair: pair })
+            .returning();
+          await db()
+            .insert(chatMembers)
+            .values([
+              { chatId: chat!.id, userId: viewer.userId },
+              { chatId: chat!.id, userId: other.id },
+            ]);
+          await buildMessage(db(), chat!.id, other.id, 'hello');
+        } else if (index % 3 === 1) {
+          const { chat } = await buildGroup(db(), other.id, [{ userId: viewer.userId }], { isPublic: true });
+          await buildMessage(db(), chat.id, other.id, 'hi all');
+        } else {
+          const { chat } = await buildPlan(db(), other.id, [
+            { userId: other.id, response: 'ATTENDING' },
+            { userId: viewer.userId, response: 'ATTENDING' },
+          ]);
+          await db()
+            .insert(chatMembers)
+            .values([
+              { chatId: chat.id, userId: viewer.userId },
+              { chatId: chat.id, userId: other.id },
+            ]);
+          await buildMessage(db(), chat.id, other.id, 'see you');
+        }
+      }
+      return { person: viewer, variables: {} };
+    };
+    await expectFlat(
+      `{ myChats { key type unreadCount lastMessageAt group { key title } plan { key title }
+         otherUser { id username fullName image } lastChat { text user { id fullName } } pivot { isHidden lastSeenSeq } }
+         hidden: myChats(hidden: true) { key } }`,
+      // One chat of each kind in the short list, so both lists ask the same kinds of question.
+      await make(3),
+      await make(20),
+      (data) => (data.myChats as unknown[]).length,
+      [3, 20],
+    );
+  });
+
+  it('a page of messages from as many senders', async () => {
+    const viewer = await newPerson(t, 'Reader');
+    const make = async (count: number) => {
+      const senders = await Promise.all(
+        Array.from({ length: count }, (_, i) => buildUser(db(), `Sender${i}`)),
+      );
+      const { chat } = await buildGroup(
+        db(),
+        viewer.userId,
+        senders.map((s) => ({ userId: s.id })),
+        { isPublic: true },
+      );
+      for (const sender of senders) await buildMessage(db(), chat.id, sender.id, `from ${sender.first}`);
+      return { person: viewer, variables: { key: chat.key } };
+    };
+    await expectFlat(
+      `query ($key: String!) { chat(key: $key) { key lastRev
+         messages(limit: 50) { canLoadPrev messages { key seq text threadCount user { id username fullName image } } } } }`,
+      await make(2),
+      await make(20),
+      (data) => (data.chat as { messages: { messages: unknown[] } }).messages.messages.length,
+    );
+  });
+
+  it('plan attendees', async () => {
+    const viewer = await newPerson(t, 'Guest');
+    const make = async (count: number) => {
+      const people = await Promise.all(Array.from({ length: count }, (_, i) => buildUser(db(), `Going${i}`)));
+      const { plan } = await buildPlan(
+        db(),
+        people[0]!.id,
+        people.map((p) => ({ userId: p.id, response: 'ATTENDING' })),
+      );
+      return { person: viewer, variables: { key: plan.key } };
+    };
+    await expectFlat(
+      `query ($key: String!) { planAttendees(key: $key, responses: [ATTENDING]) {
+         attendees { response user { id username fullName image friendshipStatus } } } }`,
+      await make(2),
+      await make(20),
+      (data) => (data.planAttendees as { attendees: unknown[] }).attendees.length,
+    );
+  });
+
+  it('explore near a place', async () => {
+    const viewer = await newPerson(t, 'Explorer');
+    const make = async (count: number, latitude: number) => {
+      for (let index = 0; index < count; index++) {
+        const host = await buildUser(db(), `Host${index}`);
+        const { plan } = await buildPlan(db(), host.id, [{ userId: host.id, response: 'ATTENDING' }]);
+        await db()
+          .update(plans)
+          .set({ latitude: Math.round((latitude + index / 1000) * 1e6), longitude: 20_000_000, city: 'Far' })
+          .where(eq(plans.id, plan.id));
+      }
+      return { person: viewer, variables: { near: { latitude, longitude: 20 } } };
+    };
+    await expectFlat(
+      `query ($near: CoordinatesInput) { explore(near: $near, limit: 30) {
+         plans { key title attendingOrInterestedCount place { name city } } groups { key } people { id } } }`,
+      await make(2, -40),
+      await make(20, 60),
+      (data) => (data.explore as { plans: unknown[] }).plans.length,
+    );
+  });
+
+  it('search', async () => {
+    const viewer = await newPerson(t, 'Seeker');
+    const make = async (count: number, word: string) => {
+      for (let index = 0; index < count; index++) {
+        const host = await buildUser(db(), `Maker${index}`);
+        const { plan } = await buildPlan(db(), host.id, [{ userId: host.id, response: 'ATTENDING' }]);
+        await db()
+          .update(plans)
+          .set({ title: `${word} meetup ${index}` })
+          .where(eq(plans.id, plan.id));
+      }
+      return { person: viewer, variables: { text: word } };
+    };
+    await expectFlat(
+      `query ($text: String!) { search(text: $text, limit: 30) {
+         plans { key title attendingOrInterestedCount place { name } } groups { key } people { id } } }`,
+      await make(2, 'zorblax'),
+      await make(20, 'quokkafest'),
+      (data) => (data.search as { plans: unknown[] }).plans.length,
+    );
+  });
+
+  it('activity feed', async () => {
+    const make = async (count: number) => {
+      const viewer = await newPerson(t, 'Notified');
+      for (let index = 0; index < count; index++) {
+        const creator = await buildUser(db(), `Friend${index}`);
+        await db()
+          .insert(activities)
+          .values({
+            receiverId: viewer.userId,
+            creatorId: creator.id,
+            type: 'FRIEND_REQUEST',
+            action: 'requested',
+            modelType: 'User',
+            modelId: creator.id,
+            href: `/${creator.username}`,
+            message: `${creator.first} wants to be friends`,
+          });
+      }
+      return { person: viewer, variables: {} };
+    };
+    await expectFlat(
+      `{ myActivities(limit: 30) { unreadCount nextMarker
+         activities { id type message timeAgo model { typename id } creator { id username fullName image } } } }`,
+      await make(2),
+      await make(20),
+      (data) => (data.myActivities as { activities: unknown[] }).activities.length,
+    );
+  });
+});
