@@ -32,7 +32,8 @@ function rememberReload(now: number): void {
  * Spec 8 "Code chunk load failure": reload the page at most once per minute. React Router reloads
  * on every failed route-module import (a new deploy removed the old chunks), which loops when the
  * asset stays missing. This loads route modules in its place: on failure it reloads when the guard
- * allows, and otherwise rejects, so the route's error page shows instead of another reload.
+ * allows, and otherwise hands React Router a stand-in whose component throws, so the error page
+ * shows instead of another reload.
  *
  * React Router asks its module cache (`window.__reactRouterRouteModules`) whether a module is
  * loaded (`id in cache`) and then reads it (`cache[id]`); for a module not yet loaded this proxy
@@ -64,7 +65,13 @@ export function guardRouteModuleLoads(): void {
           window.location.reload();
           return new Promise(() => {});
         }
-        throw new ChunkLoadError('Part of Plaza could not be loaded.');
+        // A rejected import leaves React Router with no component and a blank page; a module
+        // whose component throws sends the failure to the error boundary, which shows the error page.
+        return {
+          default: function RouteModuleMissing(): never {
+            throw new ChunkLoadError('Part of Plaza could not be loaded.');
+          },
+        };
       },
     );
     loads.set(id, loading);
