@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { openStore } from './db/client.ts';
 import { createPlazaAuth } from './domains/auth/plaza-auth.ts';
@@ -21,6 +22,7 @@ import { createBus } from './platform/bus/create-bus.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/jobs.ts';
 import { createMail } from './platform/mail/create-mail.ts';
 import { createRateLimits } from './platform/rate-limits/rate-limits.ts';
+import { createRedisRateLimits, redisNamespace } from './platform/rate-limits/redis-rate-limits.ts';
 import { createSms } from './platform/sms/create-sms.ts';
 
 export interface Plaza {
@@ -50,7 +52,11 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mail = createMail({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger });
   const sms = createSms({ outboxDir, logger });
-  const rateLimits = createRateLimits(store);
+  // With REDIS_URL, limits are counted in Redis (one atomic script a request); else in the store.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
+  const rateLimits = redis
+    ? createRedisRateLimits(redis, await redisNamespace(store))
+    : createRateLimits(store);
   const platform: Platform = {
     config,
     logger,
@@ -88,6 +94,7 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
       await jobs.stop();
       await http.close();
       await platform.bus.close();
+      redis?.disconnect();
       await platform.mail.close();
       await store.close();
     },
