@@ -1,0 +1,236 @@
+/**
+ * Fan-out (issue 11): the server on the generated world (`npm run bench:seed`); every one of the
+ * 2,000 members of the group `bg000000001` connected over graphql-ws with their session cookie and
+ * subscribed to the group chat's chatEvents; one member sends BENCH_RATE (10) messages a second for
+ * BENCH_SECONDS (20) over HTTP; send-to-receipt p50 / p95 / p99 over every delivery, and per member
+ * the messages missing or received twice. Then a burst: BENCH_BURST (100) messages sent as fast as
+ * 4 loops can, and the deliveries per second from the first send to the last receipt, next to the
+ * same burst through a bare `ws` broadcast server (bench/support/bare-ws.ts) to as many clients.
+ * Every client lives in this one process, which shares the machine's cores with the server.
+ * `npm run bench:fanout`; BENCH_PORT (3453; the bare server on the next port), BENCH_MEMBERS.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { FANOUT_GROUP_KEY, FANOUT_MEMBERS } from './seed.ts';
+import { machine } from './support/load.ts';
+import { ms, percentile, sleep } from './support/people.ts';
+import { residentMegabytes } from './support/server.ts';
+import { openSessions, type SessionPerson } from './support/sessions.ts';
+import { sendMessage, startWorldServer } from './support/world.ts';
+
+const port = Number(process.env.BENCH_PORT ?? 3453);
+const RATE = Number(process.env.BENCH_RATE ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const BURST = Number(process.env.BENCH_BURST ?? 100);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? FANOUT_MEMBERS);
+
+function wsClient(base: string, person: SessionPerson): Client {
+  class CookieWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols, { headers: { cookie: person.cookie, origin: base } });
+    }
+  }
+  return createClient({
+    url: `${base.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: CookieWebSocket,
+    retryAttempts: 0,
+    lazy: false,
+  });
+}
+
+/** Deliveries per second of a burst through the bare ws broadcast server to `count` clients. */
+async function bareBroadcast(count: number): Promise<{ perSecond: number; seconds: number }> {
+  const barePort = port + 1;
+  const bare = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'support/bare-ws.ts'), String(barePort)],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  try {
+    await sleep(1000);
+    let delivered = 0;
+    let lastAt = 0;
+    const sockets = await Promise.all(
+      Array.from(
+        { length: count + 1 },
+        () =>
+          new Promise<WebSocket>((resolve, reject) => {
+            const socket = new WebSocket(`ws://127.0.0.1:${barePort}`);
+            socket.on('open', () => resolve(socket));
+            socket.on('error', reject);
+          }),
+      ),
+    );
+    const sender = sockets.pop()!;
+    for (const socket of sockets)
+      socket.on('message', (data) => {
+        JSON.parse(String(data));
+        delivered += 1;
+        lastAt = performance.now();
+      });
+    const started = performance.now();
+    for (let index = 0; index < BURST; index++)
+      sender.send(JSON.stringify({ kind: 'NEW', cursor: index, message: { text: `fan-${index} bare` } }));
+    while (delivered < BURST * count && performance.now() - started < 60_000) await sleep(20);
+    const seconds = (lastAt - started) / 1000;
+    for (const socket of [...sockets, sender]) socket.terminate();
+    return { perSecond: delivered / seconds, seconds };
+  } finally {
+    bare.kill('SIGTERM');
+  }
+}
+
+const world = await startWorldServer(port);
+const clients: Client[] = [];
+try {
+  const { rows: chatRows } = await world.client.query<{ key: string; last_rev: number; creator_id: number }>(
+    `SELECT c.key, c.last_rev, g.creator_id FROM chats c JOIN groups g ON g.id = c.group_id WHERE g.key = $1`,
+    [FANOUT_GROUP_KEY],
+  );
+  const chat = chatRows[0]!;
+  const { rows: memberRows } = await world.client.query<{ user_id: number }>(
+    `SELECT user_id FROM group_members m JOIN groups g ON g.id = m.group_id WHERE g.key = $1 AND m.status = 'member'
+     ORDER BY user_id = $2 DESC, user_id LIMIT $3`,
+    [FANOUT_GROUP_KEY, chat.creator_id, MEMBERS],
+  );
+  const members = await openSessions(
+    world.client,
+    world.secret,
+    memberRows.map((row) => row.user_id),
+  );
+  const sender = members[0]!;
+  const rssIdle = await residentMegabytes(world.server.pid!);
+
+  const received = members.map(() => new Map<string, number[]>());
+  const live = members.map(() => false);
+  const errors: unknown[] = [];
+  const connectStarted = performance.now();
+  members.forEach((member, r) => {
+    const client = wsClient(world.base, member);
+    clients.push(client);
+    client.subscribe<{ chatEvents: { kind: string; cursor: number; message: { text: string } | null } }>(
+      {
+        query:
+          'subscription ($k: String!, $after: Int) { chatEvents(key: $k, afterRev: $after) { kind cursor message { text } } }',
+        variables: { k: chat.key, after: Number(chat.last_rev) },
+      },
+      {
+        next: (result) => {
+          const at = performance.now();
+          const event = result.data?.chatEvents;
+          if (!event) return void errors.push(result.errors);
+          const tag = /^(\S+) /.exec(event.message?.text ?? '')?.[1];
+          if (tag === 'warm-up') live[r] = true;
+          if (event.kind === 'NEW' && tag) {
+            const times = received[r]!.get(tag) ?? [];
+            times.push(at);
+            received[r]!.set(tag, times);
+          }
+        },
+        error: (error) => errors.push(error),
+        complete: () => {},
+      },
+    );
+  });
+  const run = Date.now().toString(36);
+  await sendMessage(world.base, sender.cookie, chat.key, `${run}-warm`, 'warm-up everyone');
+  while (!live.every(Boolean)) {
+    if (performance.now() - connectStarted > 120_000)
+      throw new Error(
+        `${live.filter(Boolean).length} of ${members.length} live after 120 s: ${JSON.stringify(errors.slice(0, 2))}`,
+      );
+    await sleep(50);
+  }
+  const connectSeconds = (performance.now() - connectStarted) / 1000;
+  const rssLive = await residentMegabytes(world.server.pid!);
+
+  /** Sends `count` messages tagged `prefix-<i>`, paced at `rate` a second or in `loops` loops at once. */
+  async function sendAll(prefix: string, count: number, pace: { rate: number } | { loops: number }) {
+    const sentAt = new Map<string, number>();
+    let failures = 0;
+    const one = async (index: number) => {
+      const tag = `${prefix}-${index}`;
+      sentAt.set(tag, performance.now());
+      await sendMessage(
+        world.base,
+        sender.cookie,
+        chat.key,
+        `${run}-${tag}`,
+        `${tag} fan-out ${index}`,
+      ).catch(() => void (failures += 1));
+    };
+    if ('rate' in pace) {
+      const started = performance.now();
+      const sends: Array<Promise<void>> = [];
+      for (let index = 0; index < count; index++) {
+        const wait = started + (index * 1000) / pace.rate - performance.now();
+        if (wait > 0) await sleep(wait);
+        sends.push(one(index));
+      }
+      await Promise.all(sends);
+    } else {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: pace.loops }, async () => {
+          while (next < count) await one(next++);
+        }),
+      );
+    }
+    const deadline = performance.now() + 60_000;
+    const complete = () => received.every((map) => [...sentAt.keys()].every((tag) => map.has(tag)));
+    while (!complete() && performance.now() < deadline) await sleep(50);
+    await sleep(500); // anything arriving twice arrives now
+    const latencies: number[] = [];
+    let missing = 0;
+    let duplicates = 0;
+    let lastAt = 0;
+    for (const map of received) {
+      for (const [tag, at] of sentAt) {
+        const times = map.get(tag);
+        if (!times) missing += 1;
+        else {
+          latencies.push(times[0]! - at);
+          duplicates += times.length - 1;
+          lastAt = Math.max(lastAt, times[0]!);
+        }
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    const firstSent = Math.min(...sentAt.values());
+    return {
+      latencies,
+      missing,
+      duplicates,
+      failures,
+      perSecond: latencies.length / ((lastAt - firstSent) / 1000),
+    };
+  }
+
+  const before = await machine();
+  const steady = await sendAll('steady', RATE * SECONDS, { rate: RATE });
+  const burst = await sendAll('burst', BURST, { loops: 4 });
+  const rssAfter = await residentMegabytes(world.server.pid!);
+  for (const client of clients.splice(0)) await client.dispose();
+  const bare = await bareBroadcast(members.length);
+  const after = await machine();
+  const line = (name: string, result: typeof steady) =>
+    `| ${name} | ${result.latencies.length} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.95))} / ${ms(percentile(result.latencies, 0.99))} | ${result.perSecond.toFixed(0)} | ${result.failures} failed sends; ${result.missing} missing, ${result.duplicates} duplicate |`;
+  console.log(`
+${members.length} members live over graphql-ws in ${connectSeconds.toFixed(1)} s; server RSS ${rssIdle.toFixed(0)} MB before, ${rssLive.toFixed(0)} MB connected, ${rssAfter.toFixed(0)} MB after
+
+| Load | Deliveries | Send to receipt p50 / p95 / p99 (ms) | Deliveries per second | Checks |
+|---|---|---|---|---|
+${line(`${RATE} msg/s for ${SECONDS} s to ${members.length} members`, steady)}
+${line(`burst of ${BURST} messages, 4 sending loops`, burst)}
+| baseline: bare ws broadcast, burst of ${BURST} to ${members.length} clients | ${BURST * members.length} | – | ${bare.perSecond.toFixed(0)} | all in ${bare.seconds.toFixed(2)} s |
+
+${before.cores} cores, ${before.memoryGiB} GiB; load average before ${before.load}, after ${after.load}`);
+  if (errors.length > 0) console.error('subscription errors:', JSON.stringify(errors.slice(0, 3)));
+} finally {
+  for (const client of clients) await client.dispose();
+  await world.stop();
+}
