@@ -35,6 +35,27 @@ export default [
       route(`s/${context}/:text`, 'routes/search.tsx', { id: `routes/search-${context}-text` }),
     ]),
     route('s/*', 'routes/search.tsx'),
+    // Explore (spec 2.1): /explore, /explore/<events|people> and /e/<location?>/<filter?>/<search?>;
+    // the hashtag explorer under /explore/tags. Static shapes outrank the profile sections.
+    route('explore', 'routes/explore.tsx', { id: 'routes/explore-index' }),
+    route('explore/events', 'routes/explore.tsx', { id: 'routes/explore-events' }),
+    route('explore/people', 'routes/explore.tsx', { id: 'routes/explore-people' }),
+    route('explore/tags', 'routes/explore-tags.tsx', { id: 'routes/explore-tags-index' }),
+    route('explore/tags/:name', 'routes/explore-tags.tsx'),
+    // The place search of explore's place picker: the plan form's, open to visitors too.
+    route('explore/places', 'routes/event-places.ts', { id: 'routes/explore-places' }),
+    route('e', 'routes/explore.tsx', { id: 'routes/explore-e' }),
+    ...(['events', 'people'] as const).flatMap((filter) => [
+      route(`e/${filter}`, 'routes/explore.tsx', { id: `routes/explore-e-${filter}` }),
+      route(`e/${filter}/:search`, 'routes/explore.tsx', { id: `routes/explore-e-${filter}-search` }),
+      route(`e/:location/${filter}`, 'routes/explore.tsx', { id: `routes/explore-e-place-${filter}` }),
+      route(`e/:location/${filter}/:search`, 'routes/explore.tsx', {
+        id: `routes/explore-e-place-${filter}-search`,
+      }),
+    ]),
+    route('e/:location', 'routes/explore.tsx', { id: 'routes/explore-e-place' }),
+    route('e/:location/:search', 'routes/explore.tsx', { id: 'routes/explore-e-place-search' }),
+    route('e/*', 'routes/explore.tsx'),
     route('chat', 'routes/chat-layout.tsx', [
       index('routes/chat.tsx'),
       route('s/:key', 'routes/chat-s.tsx'),

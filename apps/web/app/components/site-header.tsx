@@ -12,6 +12,7 @@ import { PlusIcon } from './icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
 const MAIN_LINKS = [
+  { to: '/explore', label: 'Explore' },
   { to: '/#how-it-works', label: 'How it works' },
   { to: '/creators', label: 'Creators' },
   { to: '/faq', label: 'FAQ' },
@@ -121,6 +122,11 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
           <li>
             <Link to="/profile/friends" className={itemClass} onClick={() => setIsOpen(false)}>
               Friends
+            </Link>
+          </li>
+          <li>
+            <Link to="/explore" className={itemClass} onClick={() => setIsOpen(false)}>
+              Explore
             </Link>
           </li>
           <li>

@@ -9,6 +9,7 @@ import {
   useNavigate,
 } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
+import { exploreStatusToForm, isExploreStatus } from '@plaza/core/explore-status';
 import { canChangeRole, canRemoveMember, isGroupRole } from '@plaza/core/group-roles';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
@@ -357,6 +358,7 @@ function EditGroupDialog({
             city: group.location?.city ?? '',
             price: group.payment ? String(group.payment.price) : '',
             recurrence: group.payment?.recurrence ?? (group.payment ? '' : 'MONTHLY'),
+            explore: isExploreStatus(group.exploreStatus) ? exploreStatusToForm(group.exploreStatus) : true,
           }}
         />
       </div>

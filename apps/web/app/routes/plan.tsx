@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, data, redirect, useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
+import { exploreStatusToForm, isExploreStatus } from '@plaza/core/explore-status';
 import { formatPlanWhen } from '@plaza/core/plan-when';
 import { isPlanResponseValue, type PlanResponseValue } from '@plaza/core/plan-response';
 import { Avatar } from '../components/avatar.tsx';
@@ -406,6 +407,7 @@ function formValuesOf(plan: PlanPage): PlanFormValues {
     endDate: plan.recurring?.endDate ?? '',
     chat: plan.flags.chat,
     groupId: '',
+    explore: isExploreStatus(plan.exploreStatus) ? exploreStatusToForm(plan.exploreStatus) : true,
   };
 }
 

@@ -11,10 +11,22 @@ import { OrganizationSettings } from '../features/organizations/organization-set
 import { runProfileAction, type ProfileActionResult } from '../features/profile/profile-action.server.ts';
 import { UsernameHint, uploadAvatar, useUsernameCheck } from '../features/session/sign-in-modal.tsx';
 import { signOutAndGoHome } from '../features/session/sign-out-dialog.tsx';
+import { NO_PLACE, PlaceSearch } from '../features/plans/place-search.tsx';
 import type { CalendarFeedAnswer } from './profile-calendar.ts';
 import type { Route } from './+types/profile';
 
 export const meta = pageMeta({ title: 'Your profile', path: '/profile', noIndex: true });
+
+/** The profile's city (User.place): where explore and search look from by default. */
+interface ProfilePlace {
+  id: string;
+  name: string;
+  state: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string | null;
+}
 
 interface ProfileAnswer {
   myself: {
@@ -34,6 +46,7 @@ interface ProfileAnswer {
       birthday: string | null;
       pendingEmail: string | null;
       pendingPhone: string | null;
+      place: ProfilePlace | null;
     };
   } | null;
   mySmsOptIn: { smsContactsOptin: boolean } | null;
@@ -41,7 +54,8 @@ interface ProfileAnswer {
 }
 
 const PROFILE = `query Profile {
-  myself { user { id key username first last fullName image bio isPublic isVerified email phone birthday pendingEmail pendingPhone } }
+  myself { user { id key username first last fullName image bio isPublic isVerified email phone birthday pendingEmail pendingPhone
+    place { id name state country latitude longitude timezone } } }
   mySmsOptIn { smsContactsOptin }
   myCalendarFeed { active createdAt }
 }`;
@@ -288,6 +302,37 @@ function AboutForm({ user }: { user: ProfileUser }) {
         {fieldError(result, 'about', 'bio') ? (
           <p className="mt-2 text-sm font-semibold text-coral-strong">{fieldError(result, 'about', 'bio')}</p>
         ) : null}
+      </div>
+      <div>
+        <label htmlFor="profile-city" className={LABEL_CLASS}>
+          City
+        </label>
+        <PlaceSearch
+          initial={
+            user.place
+              ? {
+                  ...NO_PLACE,
+                  placeId: user.place.id,
+                  name: user.place.name,
+                  city: user.place.name,
+                  state: user.place.state ?? '',
+                  latitude: user.place.latitude,
+                  longitude: user.place.longitude,
+                  timezone: user.place.timezone,
+                }
+              : NO_PLACE
+          }
+          inputId="profile-city"
+          describedBy="profile-city-hint"
+          placeholder="Search your city"
+        />
+        <p
+          id="profile-city-hint"
+          className={`mt-2 text-sm ${fieldError(result, 'about', 'placeId') ? 'font-semibold text-coral-strong' : 'text-ink-soft'}`}
+        >
+          {fieldError(result, 'about', 'placeId') ??
+            'Explore and search show what is near it. Leave it empty to remove it.'}
+        </p>
       </div>
       <div className="sm:max-w-xs">
         <TextField

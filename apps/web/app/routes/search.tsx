@@ -23,14 +23,16 @@ interface SearchAnswer {
   search: { groups: GroupCard[]; plans: PlanCard[]; people: PersonCard[]; nextMarker: string | null };
 }
 
-const SEARCH = `query Search($text: String!, $context: SearchContext) {
-  search(text: $text, context: $context) {
+const SEARCH = `query Search($text: String!, $context: SearchContext, $near: CoordinatesInput) {
+  search(text: $text, context: $context, near: $near) {
     groups { ${GROUP_CARD_FIELDS} }
     plans { ${PLAN_CARD_FIELDS} }
     people { ${PERSON_FIELDS} }
     nextMarker
   }
 }`;
+
+const MY_PLACE = 'query MyPlace { myLocation { latitude longitude } }';
 
 const TABS: Array<{ context: SearchContextPath | null; label: string }> = [
   { context: null, label: 'All' },
@@ -57,9 +59,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // `request.url`: a client navigation asks for <path>.data, and React Router 8 passes it as is).
   const { context: searchContext, text } = parseSearchPath(url.pathname.replace(/^\/s\/?/, ''));
   if (!text) return { context: searchContext, text, results: null, error: null };
-  const result = await context
-    .get(plazaContext)
-    .graphql<SearchAnswer>(SEARCH, { text, context: SEARCH_CONTEXT_API[searchContext ?? 'all'] });
+  const plaza = context.get(plazaContext);
+  // Nearer results first for a person with a place (myLocation answers signed-in people only).
+  const where = await plaza.graphql<{
+    myLocation: { latitude: number | null; longitude: number | null } | null;
+  }>(MY_PLACE);
+  const place = where.data?.myLocation;
+  const near =
+    place?.latitude != null && place.longitude != null
+      ? { latitude: place.latitude, longitude: place.longitude }
+      : null;
+  const result = await plaza.graphql<SearchAnswer>(SEARCH, {
+    text,
+    context: SEARCH_CONTEXT_API[searchContext ?? 'all'],
+    near,
+  });
   return {
     context: searchContext,
     text,

@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/button-styles.ts';
 import { ChoiceCards } from '../../components/choice-cards.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { FIELD_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
+import { ExploreSwitch } from '../../components/explore-switch.tsx';
 import { uploadImage } from '../../components/upload-image.ts';
 
 export interface GroupFormValues {
@@ -17,6 +18,8 @@ export interface GroupFormValues {
   /** In dollars; empty for a free group. */
   price: string;
   recurrence: string;
+  /** Shown in Explore (spec 4's form value): true, false, or null when moderators blocked it. */
+  explore: boolean | null;
 }
 
 export const EMPTY_GROUP: GroupFormValues = {
@@ -29,6 +32,7 @@ export const EMPTY_GROUP: GroupFormValues = {
   city: '',
   price: '',
   recurrence: 'MONTHLY',
+  explore: true,
 };
 
 const BILLING = [
@@ -156,6 +160,7 @@ export function GroupForm({
           ]}
         />
       </fieldset>
+      {isPublic ? <ExploreSwitch value={initial.explore} /> : null}
       <label className="flex items-start gap-3">
         <input
           type="checkbox"

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
+import { exploreStatusOfForm } from '../../components/explore-switch.tsx';
 import { plazaContext } from '../../context.ts';
 import { mutationOutcome } from '../../graphql/mutation-outcome.ts';
 
@@ -48,6 +49,7 @@ export async function runGroupSave(
     isPublic: text(form, 'visibility') === 'public',
     hasJoinRequests: form.get('hasJoinRequests') === 'on',
     hashtags: parseHashtags(text(form, 'hashtags')),
+    ...exploreStatusOfForm(form, text(form, 'visibility') === 'public'),
     location: city ? { name: city, city } : null,
     // Only a form that showed the price fields may change the price.
     ...(form.get('hasPayment') === '1'

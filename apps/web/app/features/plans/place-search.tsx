@@ -46,12 +46,20 @@ export function PlaceSearch({
   initial,
   inputId,
   describedBy,
+  placeholder = 'Search a city or a venue',
   onChange,
+  onPick,
+  source = '/event/places',
 }: {
   initial: ChosenPlace;
   inputId: string;
   describedBy?: string;
+  placeholder?: string;
   onChange?: (place: ChosenPlace) => void;
+  /** Called with the option chosen from the list (explore goes there at once). */
+  onPick?: (option: PlaceOption) => void;
+  /** The resource route answering the search (the plan form's needs an account; explore's does not). */
+  source?: string;
 }) {
   const fetcher = useFetcher<{ q: string; places: PlaceOption[]; error: string | null }>();
   const [place, setPlace] = useState<ChosenPlace>(initial);
@@ -88,7 +96,7 @@ export function PlaceSearch({
         query.set('lat', String(near.current.lat));
         query.set('lng', String(near.current.lng));
       }
-      void fetcher.load(`/event/places?${query.toString()}`);
+      void fetcher.load(`${source}?${query.toString()}`);
       setIsOpen(true);
       setActive(-1);
     }, 200);
@@ -108,6 +116,7 @@ export function PlaceSearch({
     });
     setText(option.name);
     setIsOpen(false);
+    onPick?.(option);
   }
 
   const showList = isOpen && text.trim().length >= 2;
@@ -151,7 +160,7 @@ export function PlaceSearch({
         aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
         aria-describedby={describedBy}
         autoComplete="off"
-        placeholder="Search a city or a venue"
+        placeholder={placeholder}
         className={`${FIELD_CLASS} h-12 pl-11`}
       />
       {place.placeId ? (

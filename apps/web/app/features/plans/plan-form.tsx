@@ -10,6 +10,7 @@ import { REPEATING_PLAN_EDIT_CHOICES, REPEATING_PLAN_EDIT_PROMPT } from '@plaza/
 import { parsePlanVisibility, planVisibilityValue } from '@plaza/core/plan-visibility';
 import { useBrowserTimeZone } from '../../components/browser-values.ts';
 import { FREQUENCY_LABELS, WEEKDAY_LABELS } from './plan-data.ts';
+import { ExploreSwitch } from '../../components/explore-switch.tsx';
 import { NO_PLACE, PlaceSearch, type ChosenPlace } from './place-search.tsx';
 
 /** The plan form as it opens: empty, from a preset, or from the plan being edited. */
@@ -35,6 +36,8 @@ export interface PlanFormValues {
   groupId: string;
   /** The organization whose people may see the plan (decision 0019), or null. */
   organizationId?: number | null;
+  /** Shown in Explore (spec 4's form value): true, false, or null when moderators blocked it. */
+  explore: boolean | null;
 }
 
 export const EMPTY_PLAN: PlanFormValues = {
@@ -55,6 +58,7 @@ export const EMPTY_PLAN: PlanFormValues = {
   endDate: '',
   chat: true,
   groupId: '',
+  explore: true,
 };
 
 export interface PlanGroupOption {
@@ -337,6 +341,7 @@ export function PlanForm({
           ]}
         />
       </fieldset>
+      {isPublic ? <ExploreSwitch value={initial.explore} /> : null}
       {isPublic ? (
         <FormField
           label="Hashtags"

@@ -3,6 +3,7 @@ import { planFormPayload } from '@plaza/core/plan-form';
 import { parsePlanVisibility } from '@plaza/core/plan-visibility';
 import type { PlanRecurrence } from '@plaza/core/plan-occurrences';
 import { ONLY_THIS_PLAN_FIELDS, isRecurrenceFrequency } from '@plaza/core/recurrence';
+import { exploreStatusOfForm } from '../../components/explore-switch.tsx';
 import { plazaContext } from '../../context.ts';
 import { mutationOutcome } from '../../graphql/mutation-outcome.ts';
 
@@ -97,6 +98,7 @@ export function planInputOf(form: FormData, now: Date) {
     location,
     // Only a form that offered organizations may change the plan's (decision 0019).
     ...(form.get('offersOrganizations') === '1' ? { organizationId } : {}),
+    ...exploreStatusOfForm(form, isPublic),
     ...payload,
   };
 }

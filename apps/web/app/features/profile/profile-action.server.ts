@@ -50,7 +50,15 @@ export async function runProfileAction(
   switch (intent) {
     case 'about': {
       const birthday = text(form, 'birthday');
+      // The city: one chosen from the list (placeId), none when the box is emptied; typed text
+      // that was not chosen is not a city yet.
+      const placeId = text(form, 'placeId');
+      const placeName = text(form, 'placeName');
+      if (!placeId && placeName) {
+        return { intent, ok: false, field: 'placeId', message: 'Choose a city from the list.' };
+      }
       const user = {
+        placeId: placeId || null,
         first: text(form, 'first'),
         last: text(form, 'last'),
         username: text(form, 'username'),
