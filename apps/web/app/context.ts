@@ -17,6 +17,8 @@ export interface PlazaServerContext {
   isDevelopment: boolean;
   /** PLAZA_MAINTENANCE is on: every page is the full-page maintenance screen, status 503 (spec 8). */
   isMaintenance?: boolean;
+  /** The nonce of this answer's Content-Security-Policy, for the page's inline scripts (decision 0020). */
+  cspNonce?: string;
   /** CONTACT_EMAIL of the server config, behind "Get in touch"; hello@ the public host when absent. */
   contactEmail?: string;
 }

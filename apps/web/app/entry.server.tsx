@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { EntryContext } from 'react-router';
+import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 
 // The Plaza server reads this from the build (`build.entry.module`), so both sides share one key.
 export { plazaContext } from './context.ts';
+import { plazaContext } from './context.ts';
 
 export const streamTimeout = 5_000;
 
@@ -15,6 +16,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -22,6 +24,10 @@ export default function handleRequest(
   // Crawlers and link previews get the whole page at once; people get the shell as soon as it is ready.
   const userAgent = request.headers.get('user-agent');
   const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+
+  // The server's Content-Security-Policy allows inline scripts with this nonce only: React Router puts it
+  // on its own (<Scripts>, <ScrollRestoration>, the streamed data) and React on its bootstrap scripts.
+  const nonce = loadContext.get(plazaContext).cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -39,8 +45,9 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
         onShellError: reject,
         onError(error: unknown) {

@@ -12,6 +12,7 @@ import { mountMediaUpload } from './media-upload.ts';
 import { mountPaymentsWebhook } from './payments-webhook.ts';
 import { mountPlanReply } from './plan-reply.ts';
 import type { Metrics } from './metrics.ts';
+import { csrfProtection, securityHeaders } from './security.ts';
 import { mountWeb } from './web.ts';
 
 export interface HttpAppOptions {
@@ -57,6 +58,8 @@ export async function createHttpApp(
     next();
   });
 
+  app.use(securityHeaders({ isDevelopment: platform.config.isDevelopment }));
+
   app.get('/healthz', async (_req, res) => {
     try {
       await platform.store.ping();
@@ -74,6 +77,8 @@ export async function createHttpApp(
   const isMaintenance = maintenanceFromEnv(process.env);
   mountMaintenance(app, isMaintenance);
   mountPaymentsWebhook(app, platform);
+  // After the payment provider's webhook (a signed server-to-server POST), before everything else.
+  app.use(csrfProtection(platform.auth.trustedOrigins));
   app.use(compression());
   app.all(yoga.graphqlEndpoint, (req, res) => {
     void yoga.requestListener(req, res);

@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import express, { type Express, type Request as ExpressRequest } from 'express';
+import express, {
+  type Express,
+  type Request as ExpressRequest,
+  type Response as ExpressResponse,
+} from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { PlazaServerContext } from '@plaza/web/context';
@@ -25,11 +29,14 @@ function loadContextFor(
   platform: Platform,
   yoga: PlazaYoga,
   req: ExpressRequest,
+  res: ExpressResponse,
   key: RouterContext<PlazaServerContext>,
   isMaintenance: boolean,
 ): RouterContextProvider {
   const server: PlazaServerContext = {
     isMaintenance,
+    // The nonce of this answer's Content-Security-Policy (security.ts), for the page's inline scripts.
+    cspNonce: typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined,
     publicUrl: platform.config.publicUrl,
     isDevelopment: platform.config.isDevelopment,
     contactEmail: platform.config.contactEmail,
@@ -73,8 +80,8 @@ export async function mountWeb(
     app.use(
       createRequestHandler({
         build: loadBuild,
-        getLoadContext: async (req) =>
-          loadContextFor(platform, yoga, req, await contextKeyOf(await loadBuild()), isMaintenance),
+        getLoadContext: async (req, res) =>
+          loadContextFor(platform, yoga, req, res, await contextKeyOf(await loadBuild()), isMaintenance),
         mode: 'development',
       }),
     );
@@ -104,7 +111,7 @@ export async function mountWeb(
   app.use(
     createRequestHandler({
       build,
-      getLoadContext: (req) => loadContextFor(platform, yoga, req, key, isMaintenance),
+      getLoadContext: (req, res) => loadContextFor(platform, yoga, req, res, key, isMaintenance),
       mode: 'production',
     }),
   );
