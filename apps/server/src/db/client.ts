@@ -62,7 +62,17 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     // opens a new connection; a query in flight still gets its own error.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, logger: statementCounter });
-    await migratePg(db, { migrationsFolder });
+    // Processes starting together on a database that needs migrations take turns: without the lock
+    // all but one failed their start (CREATE EXTENSION and CREATE TABLE racing; decision 0021).
+    // The lock is held by one connection of its own, released when it ends.
+    const lock = await pool.connect();
+    try {
+      await lock.query(`SELECT pg_advisory_lock(hashtext('plaza:migrations'))`);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lock.query(`SELECT pg_advisory_unlock(hashtext('plaza:migrations'))`).catch(() => undefined);
+      lock.release();
+    }
     return {
       kind: 'postgres',
       db,
