@@ -369,6 +369,25 @@ describe('signing out', () => {
     expect(me.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
+  it('refuses a cookie session once it has expired, or with a cookie whose signature was changed', async () => {
+    const signedIn = await signInWithEmail(t, 'expiring.web@example.org', { strategy: 'cookie' });
+    remember(signedIn.cookie);
+    expect((await myselfWith(signedIn.headers)).errors).toBeUndefined();
+    // One letter of the token changed: the signature no longer matches.
+    const tampered = signedIn.headers.cookie!.replace(
+      /=(.)/,
+      (_all, first: string) => `=${first === 'A' ? 'B' : 'A'}`,
+    );
+    expect((await myselfWith({ ...signedIn.headers, cookie: tampered })).errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    await t.plaza.platform.store.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = (select id from users where email = 'expiring.web@example.org')`,
+    );
+    const me = await myselfWith(signedIn.headers);
+    expect(me.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
   it('ends a bearer session and its refresh token', async () => {
     const signedIn = await signInWithEmail(t, 'leaving.app@example.org');
     remember(signedIn.token, signedIn.refreshToken);

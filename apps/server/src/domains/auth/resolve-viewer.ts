@@ -1,5 +1,6 @@
 import type { Platform, Viewer } from '../../graphql/context.ts';
 import { touchLastSeen } from '../notification-email/touch-last-seen.ts';
+import { cookieValue, findLiveSession, verifiedToken } from './cookie-session.ts';
 import type { PlazaAuth } from './plaza-auth.ts';
 
 /**
@@ -24,9 +25,22 @@ export async function resolveViewer(
     const origin = sent.get('origin');
     if (origin !== null && !auth.trustedOrigins.includes(origin)) return null;
   }
-  const found = await auth.betterAuth.api.getSession({ headers: sent, query: { disableRefresh: true } });
-  if (!found) return null;
-  const viewer = { id: Number(found.user.id), sessionId: Number(found.session.id) };
+  let viewer: Viewer | null;
+  if (sent.has('authorization')) {
+    const found = await auth.betterAuth.api.getSession({ headers: sent, query: { disableRefresh: true } });
+    viewer = found ? { id: Number(found.user.id), sessionId: Number(found.session.id) } : null;
+  } else {
+    // The session cookie, by the same rules as getSession but without its endpoint (cookie-session.ts).
+    const value = cookieValue(sent.get('cookie') ?? '', auth.sessionCookie.name);
+    const token = value === null ? null : verifiedToken(value, auth.secret);
+    try {
+      viewer = token === null ? null : await findLiveSession(auth.sessionCookie.db, token);
+    } catch (e) {
+      console.error('DEBUGX', e);
+      throw e;
+    }
+  }
+  if (!viewer) return null; // DEBUG
   if (seen) await touchLastSeen({ db: seen.store.db, logger: seen.logger }, viewer.id);
   return viewer;
 }

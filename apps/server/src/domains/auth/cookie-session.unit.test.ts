@@ -1,0 +1,33 @@
+import { serializeSignedCookie } from 'better-call';
+import { describe, expect, it } from 'vitest';
+import { cookieValue, verifiedToken } from './cookie-session.ts';
+
+const SECRET = 'a-test-secret-of-enough-length-0123456789';
+
+describe('the session cookie read without better-auth', () => {
+  it('accepts the value better-call signs, decoded as the browser sends it back', async () => {
+    // The Set-Cookie better-auth sends, as the browser returns it in its Cookie header.
+    const pair = (await serializeSignedCookie('plaza.session_token', 'tok3n', SECRET)).split(';')[0]!;
+    const value = cookieValue(`other=1; ${pair}; x=y`, 'plaza.session_token');
+    expect(value).not.toBeNull();
+    expect(verifiedToken(value!, SECRET)).toBe('tok3n');
+  });
+
+  it('refuses another secret, a changed token, a cut signature and an unsigned value', async () => {
+    const pair = (await serializeSignedCookie('plaza.session_token', 'tok3n', SECRET)).split(';')[0]!;
+    const signed = cookieValue(pair, 'plaza.session_token')!;
+    expect(verifiedToken(signed, `${SECRET}x`)).toBeNull();
+    expect(verifiedToken(signed.replace('tok3n', 'tok3m'), SECRET)).toBeNull();
+    expect(verifiedToken(signed.slice(0, -2), SECRET)).toBeNull();
+    expect(verifiedToken('tok3n', SECRET)).toBeNull();
+    expect(verifiedToken('', SECRET)).toBeNull();
+  });
+
+  it('reads the first cookie of the name, quoted or not, and nothing for a prefix of the name', () => {
+    expect(cookieValue('a=1; a=2', 'a')).toBe('1');
+    expect(cookieValue('a="q"', 'a')).toBe('q');
+    expect(cookieValue('ab=1', 'a')).toBeNull();
+    expect(cookieValue('', 'a')).toBeNull();
+    expect(cookieValue('a=%E0%A4%A', 'a')).toBe('%E0%A4%A');
+  });
+});
