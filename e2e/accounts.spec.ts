@@ -113,6 +113,41 @@ test('Escape and Back close the sign-in modal without leaving the page', async (
   await expect(page.getByRole('heading', { level: 1 })).toContainText('we should hang out');
 });
 
+test('Back closes the sign-out confirmation without leaving the page; Escape and its button close it too', async ({
+  page,
+}) => {
+  await signUpNewPerson(page, 'back');
+  await page.goto('/faq');
+  await page.goto('/profile');
+  const confirmation = page.getByRole('dialog', { name: 'Sign out of Plaza?' });
+  async function openConfirmation() {
+    await page.getByRole('button', { name: /Your account/ }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(confirmation).toBeVisible();
+  }
+
+  await openConfirmation();
+  await expectNoAxeViolations(page);
+  await page.goBack();
+  await expect(confirmation).toHaveCount(0);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByLabel('Bio')).toBeVisible();
+
+  await openConfirmation();
+  await page.keyboard.press('Escape');
+  await expect(confirmation).toHaveCount(0);
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // Closed by its button, the dialog gives its history entry back: Back then leaves the page.
+  await openConfirmation();
+  await confirmation.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(confirmation).toHaveCount(0);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('button', { name: /Your account/ })).toBeVisible();
+});
+
 test('a profile edit saves the bio, which shows after a reload', async ({ page }) => {
   await signUpNewPerson(page, 'bio');
   await page.goto('/profile');

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ownHistoryEntry } from './dialog-history.ts';
 
 interface DialogProps {
   /** Accessible name of the dialog; shown as its heading unless the children bring their own. */
@@ -11,6 +12,12 @@ interface DialogProps {
   /** Hide the title visually (the children show their own heading). */
   hideTitle?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /**
+   * Whether Back closes the dialog through an extra history entry of its own (spec 2.3). Leave it
+   * on unless the address already opens the dialog (a `?signin=1` or `#modal:` address), where
+   * Back already leaves that address.
+   */
+  ownsHistoryEntry?: boolean;
 }
 
 /**
@@ -24,6 +31,7 @@ export function Dialog({
   className = '',
   hideTitle,
   role = 'dialog',
+  ownsHistoryEntry = true,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -37,6 +45,13 @@ export function Dialog({
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
+
+  // A dialog that can be dismissed closes on Back without leaving the page (spec 2.3).
+  const canClose = onClose !== undefined;
+  useEffect(() => {
+    if (!canClose || !ownsHistoryEntry) return;
+    return ownHistoryEntry(() => closeRef.current?.());
+  }, [canClose, ownsHistoryEntry]);
 
   return (
     <dialog

@@ -340,7 +340,7 @@ function EditGroupDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog title="Edit group" onClose={onClose} className="max-w-2xl">
+    <Dialog title="Edit group" onClose={onClose} ownsHistoryEntry={false} className="max-w-2xl">
       <div className="px-6 pt-2 pb-6">
         <GroupForm
           action={groupHref(group)}

@@ -670,7 +670,7 @@ export default function Plan() {
       </div>
       {isInviting ? <PlanInviteDialog action={planHref(plan)} onClose={() => setIsInviting(false)} /> : null}
       {isEditing ? (
-        <Dialog title="Edit plan" onClose={closeEdit} className="max-w-2xl">
+        <Dialog title="Edit plan" onClose={closeEdit} ownsHistoryEntry={false} className="max-w-2xl">
           <div className="px-6 pt-2 pb-6">
             <PlanForm
               initial={formValuesOf(plan)}

@@ -649,6 +649,7 @@ export function SignInModal({
       title={title}
       hideTitle
       onClose={step.name === 'onboarding' ? undefined : onClose}
+      ownsHistoryEntry={false}
       className="max-w-[54rem]"
     >
       <div className="grid md:min-h-[34rem] md:grid-cols-[5fr_6fr]">
