@@ -69,12 +69,44 @@ export function ownHistoryEntry(close: () => void): () => void {
     const index = open.indexOf(entry);
     if (index < 0) return; // Back already left the entry.
     open.splice(index, 1);
-    // After the close, a navigation started in the same click may push its own entry first;
-    // the entry is given back only while it is still the one shown.
-    window.setTimeout(() => {
-      if (tokenOf(window.history.state) !== entry.token) return;
-      ownPops += 1;
-      window.history.back();
-    }, 0);
+    // A navigation or form sent in the same click may replace the entry or push its own above
+    // it: the entry is given back once the router is idle, and only while it is still the one shown.
+    window.setTimeout(
+      () =>
+        whenRouterIdle(() => {
+          if (tokenOf(window.history.state) !== entry.token) return;
+          ownPops += 1;
+          window.history.back();
+        }),
+      0,
+    );
   };
+}
+
+interface RouterState {
+  navigation: { state: string };
+  fetchers: Map<string, { state: string }>;
+}
+
+interface DataRouter {
+  state: RouterState;
+  subscribe(listener: (state: RouterState) => void): () => void;
+}
+
+function isBusy(state: RouterState): boolean {
+  return state.navigation.state !== 'idle' || [...state.fetchers.values()].some((f) => f.state !== 'idle');
+}
+
+/** Runs `then` once React Router has no navigation or fetcher in flight (its history changes done). */
+function whenRouterIdle(then: () => void): void {
+  const router = (window as { __reactRouterDataRouter?: DataRouter }).__reactRouterDataRouter;
+  if (!router || !isBusy(router.state)) {
+    then();
+    return;
+  }
+  const stop = router.subscribe((state) => {
+    if (isBusy(state)) return;
+    stop();
+    then();
+  });
 }
