@@ -129,6 +129,35 @@ test('a public group page renders on the server for a signed-out visitor with Op
   expect((await request.get('/group/x/NoSuchGroupKey1')).status()).toBe(404);
 });
 
+test('a signed-out visitor opening the chat of a public group lands on the group page', async ({
+  request,
+  page,
+}) => {
+  const explore = await request.post('/graphql', {
+    data: { query: '{ exploreGroups { groups { key slug title chatKey } } }' },
+  });
+  const groups = (
+    (await explore.json()) as {
+      data: {
+        exploreGroups: {
+          groups: Array<{ key: string; slug: string; title: string; chatKey: string | null }>;
+        };
+      };
+    }
+  ).data.exploreGroups.groups;
+  const group = groups.find((g) => g.chatKey);
+  expect(group, 'a public group whose chat key a visitor may read').toBeDefined();
+
+  await page.goto(`/chat/g/${group!.chatKey}`);
+  await expect(page).toHaveURL(new RegExp(`/group/${group!.slug}/${group!.key}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(group!.title);
+  await expectNoAxeViolations(page);
+
+  // A chat key that leads to no public page still asks for a sign-in.
+  await page.goto('/chat/g/no-such-chat');
+  await expect(page).toHaveURL(/\/\?signin=1&return=%2Fchat%2Fg%2Fno-such-chat$/);
+});
+
 test('members invite by address from /invite; a visitor arriving there signed out can have the link sent', async ({
   page,
   browser,

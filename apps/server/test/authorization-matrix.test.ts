@@ -61,7 +61,7 @@ T(
 );
 T(
   'chat',
-  `Query.chat Query.chatMedia Subscription.chatEvents Mutation.sendMessage Mutation.markChatSeen Mutation.hideChat
+  `Query.chat Query.chatPublicPage Query.chatMedia Subscription.chatEvents Mutation.sendMessage Mutation.markChatSeen Mutation.hideChat
    Mutation.muteChat Mutation.createPoll Mutation.createPrompt Mutation.markThreadTabSeen Mutation.removeChat
    Mutation.setChatRateLimit`,
 );

@@ -33,6 +33,7 @@ import { localeSetCookie } from './features/locale/locale-cookie.ts';
 import { buildPageMeta, pageTitle } from './features/meta/page-meta.ts';
 import { PageProgressBar } from './features/progress/page-progress-bar.tsx';
 import { defaultContactEmail } from './features/session/contact-email.ts';
+import { publicRedirectOf } from './features/session/public-redirect.server.ts';
 import { SessionLayer } from './features/session/session-layer.tsx';
 import { clearSessionCookie, loadViewer, viewerContext } from './features/session/viewer.server.ts';
 import { rootDataFromMatches, useRootData, type RootLoaderData } from './root-data.ts';
@@ -49,11 +50,16 @@ const authenticationStep: Route.MiddlewareFunction = async ({ request, context }
       headers: { 'Set-Cookie': clearSessionCookie(context.get(plazaContext).isDevelopment) },
     });
   }
+  const access = routeAccessOf(url.pathname);
   const decision = decideRoute({
     pathname: url.pathname,
     search: url.search,
     isSignedIn: viewer !== null,
-    access: routeAccessOf(url.pathname),
+    access,
+    publicRedirect:
+      viewer === null && access === 'private'
+        ? await publicRedirectOf(url.pathname, context.get(plazaContext))
+        : null,
   });
   if (decision.kind === 'redirect') throw redirect(decision.to);
 };

@@ -14,6 +14,7 @@ import { ChatRef } from './schema-chat.ts';
 import { MessageRef } from './schema-message.ts';
 import { searchChats } from './search-chats.ts';
 import './schema-message-mutations.ts';
+import './chat-public-page.ts';
 
 export { ChatRef } from './schema-chat.ts';
 export { MessageRef } from './schema-message.ts';
