@@ -10,6 +10,7 @@ import {
   type HashtagTypePath,
 } from '@plaza/core/explore-path';
 import { planPresetHash } from '@plaza/core/plan-preset';
+import { CategoryCard } from '../features/explore/category-card.tsx';
 import type { Route } from './+types/explore-tags';
 import { buttonClass } from '../components/button-styles.ts';
 import { plazaContext } from '../context.ts';
@@ -138,21 +139,7 @@ export default function ExploreTags({ loaderData }: Route.ComponentProps) {
         ) : null}
         <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {categories.map((category) => (
-            <li key={category.key} className="rounded-3xl bg-white p-5 ring-1 ring-line">
-              <h2 className="font-display text-xl font-extrabold">{category.name}</h2>
-              <ul className="mt-3 flex flex-wrap gap-1.5">
-                {category.hashtags.map((tag) => (
-                  <li key={tag.name}>
-                    <Link
-                      to={hashtagPath(tag.name)}
-                      className="inline-flex items-center gap-1 rounded-full bg-sand px-3 py-1 text-sm font-semibold hover:bg-sun-soft"
-                    >
-                      {tag.emoji ? <span aria-hidden="true">{tag.emoji}</span> : null}#{tag.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <CategoryCard key={category.key} category={category} headingLevel="h2" />
           ))}
         </ul>
       </div>

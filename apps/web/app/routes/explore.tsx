@@ -20,6 +20,7 @@ import {
   type ExplorePath,
   type ExploreSortPath,
 } from '@plaza/core/explore-path';
+import { CategoryCard } from '../features/explore/category-card.tsx';
 import type { Route } from './+types/explore';
 import { buttonClass } from '../components/button-styles.ts';
 import { CompassIcon, PinIcon } from '../components/icons.tsx';
@@ -508,21 +509,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
               <Section title="Browse by interest" more={{ to: hashtagPath(''), label: 'All interests' }}>
                 <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
                   {categories.slice(0, 6).map((category) => (
-                    <li key={category.key} className="rounded-3xl bg-white p-4 ring-1 ring-line">
-                      <h3 className="font-display text-lg font-extrabold">{category.name}</h3>
-                      <ul className="mt-2 flex flex-wrap gap-1.5">
-                        {category.hashtags.slice(0, 6).map((tag) => (
-                          <li key={tag.name}>
-                            <Link
-                              to={hashtagPath(tag.name)}
-                              className="inline-flex items-center gap-1 rounded-full bg-sand px-3 py-1 text-sm font-semibold hover:bg-sun-soft"
-                            >
-                              {tag.emoji ? <span aria-hidden="true">{tag.emoji}</span> : null}#{tag.name}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    </li>
+                    <CategoryCard key={category.key} category={category} limit={6} headingLevel="h3" />
                   ))}
                 </ul>
               </Section>
