@@ -90,7 +90,7 @@ export function queriesOf(world: World): Array<{ name: string; ask: Ask }> {
   const all: Array<{ name: string; ask: Ask }> = [
     { name: 'chat list', ask: (i) => ({ person: person(i), query: MY_CHATS, variables: { hidden: false } }) },
     {
-      name: 'chat room, 50 messages',
+      name: 'chat room with 50 messages',
       ask: (i) => ({ person: person(i), query: ROOM, variables: { key: world.chatOf.get(person(i).id) } }),
     },
     {
