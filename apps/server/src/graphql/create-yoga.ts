@@ -1,6 +1,7 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { buildRequestContext, type Platform, type RequestContext, type ServerContext } from './context.ts';
 import { useGraphqlLimits } from './limits.ts';
+import { useWellFormedText } from './well-formed-text.ts';
 import { schema } from './schema.ts';
 
 export type PlazaYoga = YogaServerInstance<ServerContext, RequestContext>;
@@ -13,7 +14,10 @@ export function createPlazaYoga(platform: Platform): PlazaYoga {
     maskedErrors: { isDev: platform.config.isDevelopment },
     graphiql: platform.config.isDevelopment,
     landingPage: false,
-    plugins: [useGraphqlLimits({ introspection: platform.config.env !== 'production' })],
+    plugins: [
+      useGraphqlLimits({ introspection: platform.config.env !== 'production' }),
+      useWellFormedText(),
+    ],
     logging: {
       debug: (...args) => platform.logger.debug(args),
       info: (...args) => platform.logger.info(args),
