@@ -307,6 +307,57 @@ describe('group and plan chats', () => {
     expect((await read()).data!.plan.chatKey).toBeNull();
     expect(codeOf(await send(ben, chat.key, 'still here?'))).toBe('NOT_FOUND');
   });
+
+  it('Plan.lastChat and Group.lastChat show the newest message to those who may read the chat only; Plan.userIds', async () => {
+    const { plan, chat } = await buildPlan(
+      db(),
+      ana.userId,
+      [{ userId: ben.userId, response: 'ATTENDING' }],
+      {
+        isPublic: true,
+      },
+    );
+    const planLast = (person: Person | null) =>
+      t.gql<{ plan: { lastChat: { text: string } | null; userIds: number[] } }>(
+        `{ plan(key: "${plan.key}") { lastChat { text } userIds } }`,
+        {},
+        person?.headers ?? {},
+      );
+    expect((await planLast(ben)).data!.plan.lastChat).toBeNull();
+    await sent(ben, chat.key, 'who is driving?');
+    await sent(ana, chat.key, 'bring snacks');
+    const benView = (await planLast(ben)).data!.plan;
+    expect(benView.lastChat).toEqual({ text: 'bring snacks' });
+    // The factory's plan has Ben attending (its creator has not answered).
+    expect(benView.userIds).toEqual([ben.userId]);
+    // A stranger follows the chat's own rule (a public plan's chat is open to them, as its chatKey
+    // says); a signed-out visitor sees the public plan, not its chat.
+    const stranger = await t.gql<{ plan: { chatKey: string | null; lastChat: { text: string } | null } }>(
+      `{ plan(key: "${plan.key}") { chatKey lastChat { text } } }`,
+      {},
+      cai.headers,
+    );
+    expect(stranger.data!.plan.lastChat).toEqual(
+      stranger.data!.plan.chatKey ? { text: 'bring snacks' } : null,
+    );
+    const visitor = await planLast(null);
+    expect(visitor.errors).toBeUndefined();
+    expect(visitor.data!.plan.lastChat).toBeNull();
+    // Once the chat is switched off, nobody reads its last message.
+    await db().update(plans).set({ chatEnabled: false }).where(eq(plans.id, plan.id));
+    expect((await planLast(ben)).data!.plan.lastChat).toBeNull();
+
+    const { group, chat: groupChat } = await buildGroup(db(), ana.userId, [{ userId: ben.userId }]);
+    await sent(ben, groupChat.key, 'group news');
+    const groupLast = (person: Person) =>
+      t.gql<{ group: { lastChat: { text: string } | null } | null }>(
+        `{ group(id: ${group.id}) { lastChat { text } } }`,
+        {},
+        person.headers,
+      );
+    expect((await groupLast(ben)).data!.group?.lastChat).toEqual({ text: 'group news' });
+    expect((await groupLast(dee)).data?.group?.lastChat ?? null).toBeNull();
+  });
 });
 
 describe('chat list', () => {

@@ -1,8 +1,9 @@
 import DataLoader from 'dataloader';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
-import { messageThreadStates, messages } from '../../db/schema/index.ts';
+import { chats, messageThreadStates, messages } from '../../db/schema/index.ts';
 import { requestScoped } from '../../graphql/request-scoped.ts';
+import type { ChatRow } from './chat-access.ts';
 import type { MessageRow } from './send-message.ts';
 
 /** DESIGN "API conventions": batches wait 10 ms and hold at most 250 keys. */
@@ -28,6 +29,22 @@ export const chatLoaders = requestScoped((context) => ({
    * The newest message of each chat's main chat that is not deleted nor removed by a moderator (a
    * chat list's lastChat): one query for the whole list, each chat read backwards on its seq index.
    */
+  /** The chat of each plan (`p:<id>`) or group (`g:<id>`), or null when it has none yet. */
+  modelChat: new DataLoader<`${'p' | 'g'}:${number}`, ChatRow | null>(async (keys) => {
+    const planIds = keys.filter((key) => key.startsWith('p:')).map((key) => Number(key.slice(2)));
+    const groupIds = keys.filter((key) => key.startsWith('g:')).map((key) => Number(key.slice(2)));
+    const found = await context.store.db
+      .select()
+      .from(chats)
+      .where(
+        sql`(${chats.type} = 'p' AND ${planIds.length > 0 ? inArray(chats.planId, planIds) : sql`false`})
+          OR (${chats.type} = 'g' AND ${groupIds.length > 0 ? inArray(chats.groupId, groupIds) : sql`false`})`,
+      );
+    const byKey = new Map(
+      found.map((row) => [row.type === 'p' ? `p:${row.planId}` : `g:${row.groupId}`, row]),
+    );
+    return keys.map((key) => byKey.get(key) ?? null);
+  }, BATCHING),
   lastMessage: new DataLoader<number, MessageRow | null>(async (chatIds) => {
     const ids = sql.join(
       chatIds.map((id) => sql`(${id}::int)`),

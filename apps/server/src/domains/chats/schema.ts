@@ -15,6 +15,7 @@ import { MessageRef } from './schema-message.ts';
 import { searchChats } from './search-chats.ts';
 import './schema-message-mutations.ts';
 import './chat-public-page.ts';
+import './schema-model-last-chat.ts';
 
 export { ChatRef } from './schema-chat.ts';
 export { MessageRef } from './schema-message.ts';

@@ -141,6 +141,18 @@ const PlanAccessLevelsRef = builder.objectRef<PlanView>('PlanAccessLevels').impl
   }),
 });
 
+/** The people attendingOrInterested and userIds show: this occurrence's, friends first. */
+async function attendingOrInterestedShown(context: RequestContext, card: PlanCard) {
+  const v = await view(context, card);
+  const page = await listPlanAttendees(context, {
+    planId: v.row.id,
+    occurrence: v.occurrence.key,
+    responses: ['ATTENDING', 'INTERESTED'],
+    limit: ATTENDING_OR_INTERESTED_SHOWN,
+  });
+  return page.attendees.map((a) => a.user);
+}
+
 async function viewerResponse(context: RequestContext, view: PlanView) {
   return planLoaders(context).viewerResponse.load(occurrenceKey(view.row.id, view.occurrence.key));
 }
@@ -398,16 +410,11 @@ builder.objectFields(PlanRef, (t) => ({
   attendingOrInterested: t.field({
     type: [UserRef],
     description: `Up to ${ATTENDING_OR_INTERESTED_SHOWN} people attending or interested (this occurrence), friends first.`,
-    resolve: async (p, _a, c) => {
-      const v = await view(c, p);
-      const page = await listPlanAttendees(c, {
-        planId: v.row.id,
-        occurrence: v.occurrence.key,
-        responses: ['ATTENDING', 'INTERESTED'],
-        limit: ATTENDING_OR_INTERESTED_SHOWN,
-      });
-      return page.attendees.map((a) => a.user);
-    },
+    resolve: (p, _a, c) => attendingOrInterestedShown(c, p),
+  }),
+  userIds: t.intList({
+    description: `The ids of the people in attendingOrInterested (up to ${ATTENDING_OR_INTERESTED_SHOWN}, friends first).`,
+    resolve: async (p, _a, c) => (await attendingOrInterestedShown(c, p)).map((user) => user.id),
   }),
   attendingOrInterestedCount: t.int({
     resolve: async (p, _a, c) => {
