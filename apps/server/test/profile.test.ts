@@ -367,5 +367,26 @@ describe('SMS consent', () => {
     expect(on.data).toEqual({ updateProfileConsent: { smsContactsOptin: true } });
     await t.gql('mutation { updateProfileConsent { smsContactsOptin } }', {}, person.headers);
     expect((await read()).data).toEqual({ mySmsOptIn: { smsContactsOptin: true } });
+    // On the User as spec 3 lists it: the person reads it, nobody else does.
+    const mine = await t.gql<{ myself: { user: { smsContactsOptin: boolean | null } } }>(
+      '{ myself { user { smsContactsOptin } } }',
+      {},
+      person.headers,
+    );
+    expect(mine.data!.myself.user.smsContactsOptin).toBe(true);
+    const other = await newPerson();
+    // Others find a person once they have a username and a first name.
+    await t.gql(
+      'mutation ($u: UpdateProfileInput!) { updateProfile(user: $u) { id } }',
+      { u: { username: `optin${person.userId}`, first: 'Opt' } },
+      person.headers,
+    );
+    const theirs = await t.gql<{ userProfile: { smsContactsOptin: boolean | null } | null }>(
+      'query ($id: Int!) { userProfile(id: $id) { smsContactsOptin } }',
+      { id: person.userId },
+      other.headers,
+    );
+    expect(theirs.errors, JSON.stringify(theirs.errors)).toBeUndefined();
+    expect(theirs.data!.userProfile!.smsContactsOptin).toBeNull();
   });
 });

@@ -80,6 +80,12 @@ export const UserRef = builder.objectRef<UserRow>('User').implement({
       description: 'YYYY-MM-DD.',
       resolve: (user, _args, context) => (isSelf(user, context) ? user.birthday : null),
     }),
+    smsContactsOptin: t.boolean({
+      nullable: true,
+      description:
+        'Whether Plaza may text the person’s contacts for them (updateProfileConsent); only for the person, null for others.',
+      resolve: (user, _args, context) => (isSelf(user, context) ? user.smsContactsOptin : null),
+    }),
     pendingEmail: t.string({
       nullable: true,
       description: 'A new address waiting for verifyEmailChange (only for the person).',
