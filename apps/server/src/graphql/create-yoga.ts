@@ -14,10 +14,7 @@ export function createPlazaYoga(platform: Platform): PlazaYoga {
     maskedErrors: { isDev: platform.config.isDevelopment },
     graphiql: platform.config.isDevelopment,
     landingPage: false,
-    plugins: [
-      useGraphqlLimits({ introspection: platform.config.env !== 'production' }),
-      useWellFormedText(),
-    ],
+    plugins: [useGraphqlLimits({ introspection: platform.config.env !== 'production' }), useWellFormedText()],
     logging: {
       debug: (...args) => platform.logger.debug(args),
       info: (...args) => platform.logger.info(args),
