@@ -347,6 +347,34 @@ describe('membership', () => {
     expect(card.data?.groupMemberCommon.id).toBe(member.id);
     expect(card.data?.groupMemberCommon.mutualFriends).toHaveLength(6);
   });
+
+  it('shows on a member card the groups the viewer and the member are both in, hidden ones left out', async () => {
+    const owner = await newPerson(t, 'Gus');
+    const viewer = await newPerson(t, 'Ivy');
+    const member = await buildUser(db(), 'Common');
+    const both = [{ userId: member.id }, { userId: viewer.userId }];
+    const named = async (title: string, people: typeof both, isPublic = true) => {
+      const { group } = await buildGroup(db(), owner.userId, people, { isPublic });
+      await db().execute(sql`update groups set title = ${title} where id = ${group.id}`);
+      return group;
+    };
+    const first = await named('Alpha walkers', both);
+    await named('Beta bakers', both, false);
+    await named('Gamma only theirs', [{ userId: member.id }]);
+    const hidden = await named('Delta hidden', both);
+    await db().execute(sql`update groups set hidden_at = now() where id = ${hidden.id}`);
+    const read = (userId: number) =>
+      t.gql<{ groupMemberCommon: { groups: Array<{ title: string }> } }>(
+        'query ($id: ID!, $u: Int) { groupMemberCommon(id: $id, userId: $u) { groups { title } } }',
+        { id: first.id, u: userId },
+        viewer.headers,
+      );
+    const card = await read(member.id);
+    expect(card.errors).toBeUndefined();
+    expect(card.data!.groupMemberCommon.groups.map((g) => g.title)).toEqual(['Alpha walkers', 'Beta bakers']);
+    // Nothing in common with oneself.
+    expect((await read(viewer.userId)).data!.groupMemberCommon.groups).toEqual([]);
+  });
 });
 
 describe('finding groups', () => {

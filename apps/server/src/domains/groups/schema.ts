@@ -15,6 +15,7 @@ import { UserRef } from '../users/schema.ts';
 import { createGroup } from './create-group.ts';
 import { deleteGroup } from './delete-group.ts';
 import { findGroup } from './find-group.ts';
+import { GROUPS_IN_COMMON_SHOWN, groupsInCommon } from './groups-in-common.ts';
 import { denied, loadGroupAccess, requireGroupContent, requirePermission } from './group-access.ts';
 import type { GroupInput } from './group-input.ts';
 import { groupLoaders, type GroupRow } from './group-loaders.ts';
@@ -221,6 +222,11 @@ const GroupMemberRef = builder.objectRef<GroupMemberEntry>('GroupMember').implem
         });
         return page.users;
       },
+    }),
+    groups: t.field({
+      type: [GroupRef],
+      description: `Up to ${GROUPS_IN_COMMON_SHOWN} groups the member and the viewer are both in, by title (none for the viewer themself).`,
+      resolve: (m, _a, context) => groupsInCommon(context).load(m.user.id),
     }),
   }),
 });
