@@ -14,6 +14,7 @@ import {
   imageSrcSet,
   isAvatarBorder,
   isAvatarSize,
+  uploadedImageSrcSet,
 } from './avatar.ts';
 import { WCAG_AA_TEXT_CONTRAST, contrastRatio } from './color-contrast.ts';
 
@@ -137,5 +138,18 @@ describe('avatar size, border and image scales', () => {
     expect(imageSrcSet((scale) => `/media/a.jpg?s=${scale}`)).toBe(
       '/media/a.jpg?s=1 1x, /media/a.jpg?s=2 2x, /media/a.jpg?s=3 3x',
     );
+  });
+
+  it('gives an uploaded picture the srcset of its 1x, 2x and 3x WebP files, and nothing to other addresses', () => {
+    expect(uploadedImageSrcSet('/media/Ab3xYz9kLmNpQrSt.webp')).toBe(
+      '/media/Ab3xYz9kLmNpQrSt.webp 1x, /media/Ab3xYz9kLmNpQrSt-2x.webp 2x, /media/Ab3xYz9kLmNpQrSt-3x.webp 3x',
+    );
+    expect(uploadedImageSrcSet('https://images.example.com/a.webp')).toBeUndefined();
+    expect(uploadedImageSrcSet('/media/abc-2x.webp')).toBeUndefined();
+    expect(uploadedImageSrcSet('/media/abc.jpg')).toBeUndefined();
+    expect(uploadedImageSrcSet('/media/../x.webp')).toBeUndefined();
+    expect(uploadedImageSrcSet('')).toBeUndefined();
+    expect(uploadedImageSrcSet(null)).toBeUndefined();
+    expect(uploadedImageSrcSet(undefined)).toBeUndefined();
   });
 });

@@ -130,3 +130,16 @@ export type ImageScale = (typeof IMAGE_SCALES)[number];
 export function imageSrcSet(urlForScale: (scale: ImageScale) => string): string {
   return IMAGE_SCALES.map((scale) => `${urlForScale(scale)} ${scale}x`).join(', ');
 }
+
+/** The 1x file of an uploaded picture: `/media/<key>.webp`, its 2x and 3x beside it (`<key>-2x.webp`, `<key>-3x.webp`). */
+const UPLOADED_1X = /^(\/media\/[A-Za-z0-9]+)\.webp$/;
+
+/**
+ * The srcset of a picture uploaded to Plaza (its 1x, 2x and 3x WebP files), or undefined for any
+ * other address (external pictures have no variants).
+ */
+export function uploadedImageSrcSet(src: string | null | undefined): string | undefined {
+  const base = UPLOADED_1X.exec(src ?? '')?.[1];
+  if (!base) return undefined;
+  return imageSrcSet((scale) => (scale === 1 ? `${base}.webp` : `${base}-${scale}x.webp`));
+}

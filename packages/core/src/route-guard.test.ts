@@ -135,3 +135,39 @@ describe('afterSignInTarget', () => {
     expect(afterSignInTarget(pathname, search)).toBe(target);
   });
 });
+
+describe('afterSignInTarget with the page model', () => {
+  const plan = { kind: 'plan', path: '/picnic/Pk3mN7qR', chatHref: '/chat/p/Ch4tK3y9' } as const;
+  it('opens the chat of a plan that has one, from its page or when the return value is its page', () => {
+    expect(afterSignInTarget('/picnic/Pk3mN7qR', '?signin=1', plan)).toBe('/chat/p/Ch4tK3y9');
+    expect(afterSignInTarget('/picnic/Pk3mN7qR', '?signin=1&return=%2Fpicnic%2FPk3mN7qR', plan)).toBe(
+      '/chat/p/Ch4tK3y9',
+    );
+  });
+  it('keeps a plan without chat on its page', () => {
+    expect(afterSignInTarget('/picnic/Pk3mN7qR', '?signin=1', { ...plan, chatHref: null })).toBe(
+      '/picnic/Pk3mN7qR',
+    );
+  });
+  it('follows a return value to another page, and refuses an unsafe chat address', () => {
+    expect(afterSignInTarget('/picnic/Pk3mN7qR', '?signin=1&return=%2Fprofile', plan)).toBe('/profile');
+    expect(
+      afterSignInTarget('/picnic/Pk3mN7qR', '?signin=1', { ...plan, chatHref: '//evil.example/chat' }),
+    ).toBe('/picnic/Pk3mN7qR');
+  });
+  it('sends a group with payments to the stripe-signup return page only when asked, else stays', () => {
+    const group = { kind: 'group', path: '/group/runners/Gr0upK3y' } as const;
+    expect(
+      afterSignInTarget('/group/runners/Gr0upK3y', '?signin=1', {
+        ...group,
+        paymentReturnHref: '/profile/stripe-signup?group=Gr0upK3y',
+      }),
+    ).toBe('/profile/stripe-signup?group=Gr0upK3y');
+    expect(
+      afterSignInTarget('/group/runners/Gr0upK3y', '?signin=1', { ...group, paymentReturnHref: null }),
+    ).toBe('/group/runners/Gr0upK3y');
+  });
+  it('goes to chat from the root whatever the model', () => {
+    expect(afterSignInTarget('/', '?signin=1', plan)).toBe('/chat');
+  });
+});

@@ -92,10 +92,24 @@ export function withoutSignInParams(pathname: string, search: string): string {
 }
 
 /**
- * Where a person goes once signed in (spec 4 "Session"): the return value, chat from the root,
- * otherwise the page they are on, loaded again so its content reloads.
+ * The page a person signs in from, when it is one with a model of its own (spec 4 "Session"): a
+ * plan, with the address of its chat when it has one the person may open; a group, with the
+ * address of the stripe-signup return page when the sign-in asked for it (a group with payments).
  */
-export function afterSignInTarget(pathname: string, search: string): string {
+export type SignInPageModel =
+  | { kind: 'plan'; path: string; chatHref: string | null }
+  | { kind: 'group'; path: string; paymentReturnHref: string | null };
+
+/**
+ * Where a person goes once signed in (spec 4 "Session"): the return value, chat from the root
+ * (no model), otherwise the page they are on, loaded again so its content reloads; when that
+ * page is a plan with a chat, its chat, and when it is a group with payments whose sign-in asked
+ * for it, the stripe-signup return page. Public and group pages otherwise stay.
+ */
+export function afterSignInTarget(pathname: string, search: string, model?: SignInPageModel | null): string {
   const decision = decideRoute({ pathname, search, isSignedIn: true, access: routeAccessOf(pathname) });
-  return decision.kind === 'redirect' ? decision.to : withoutSignInParams(pathname, search);
+  const target = decision.kind === 'redirect' ? decision.to : withoutSignInParams(pathname, search);
+  if (!model || target.split(/[?#]/)[0] !== model.path) return target;
+  const next = model.kind === 'plan' ? model.chatHref : model.paymentReturnHref;
+  return next !== null && isSafeRedirect(next) ? next : target;
 }

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { avatarColor, avatarInitials, avatarSizePreset, type AvatarSize } from '@plaza/core/avatar';
+import {
+  avatarColor,
+  avatarInitials,
+  avatarSizePreset,
+  type AvatarSize,
+  uploadedImageSrcSet,
+} from '@plaza/core/avatar';
 
 export interface AvatarPersonView {
   id: number | null;
@@ -38,6 +44,7 @@ export function Avatar({
     return (
       <img
         src={person.image}
+        srcSet={uploadedImageSrcSet(person.image)}
         alt={alt}
         className={`${base} object-cover`}
         loading="lazy"

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { avatarColor, avatarInitials } from '@plaza/core/avatar';
+import { avatarColor, avatarInitials, uploadedImageSrcSet } from '@plaza/core/avatar';
 import { searchPath } from '@plaza/core/search-path';
 import type { Viewer } from '../root-data.ts';
 import { CHAT_HREF, LOG_IN_HREF, SIGN_UP_HREF } from '../features/session/auth-links.ts';
@@ -34,7 +34,15 @@ function SignedOutActions() {
 
 function ViewerAvatar({ viewer, className }: { viewer: Viewer; className: string }) {
   const color = avatarColor(viewer.id);
-  if (viewer.image) return <img src={viewer.image} alt="" className={`${className} object-cover`} />;
+  if (viewer.image)
+    return (
+      <img
+        src={viewer.image}
+        srcSet={uploadedImageSrcSet(viewer.image)}
+        alt=""
+        className={`${className} object-cover`}
+      />
+    );
   return (
     <span
       className={`${className} grid place-items-center font-bold`}

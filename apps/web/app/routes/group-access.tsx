@@ -1,3 +1,4 @@
+import { uploadedImageSrcSet } from '@plaza/core/avatar';
 import {
   Form,
   Link,
@@ -73,7 +74,12 @@ export default function GroupAccess() {
     <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-16">
       <div className="overflow-hidden rounded-3xl border border-line bg-white">
         {group.image ? (
-          <img src={group.image} alt="" className="aspect-[3/1] w-full object-cover" />
+          <img
+            src={group.image}
+            srcSet={uploadedImageSrcSet(group.image)}
+            alt=""
+            className="aspect-[3/1] w-full object-cover"
+          />
         ) : (
           <div className="aspect-[3/1] bg-gradient-to-br from-lilac-soft to-sun-soft" aria-hidden="true" />
         )}

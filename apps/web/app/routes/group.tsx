@@ -1,3 +1,4 @@
+import { uploadedImageSrcSet } from '@plaza/core/avatar';
 import {
   Link,
   NavLink,
@@ -35,7 +36,8 @@ import { runGroupSave } from '../features/groups/group-save.server.ts';
 import { loadPaidContentCheck, priceLabel } from '../features/groups/paid-content.ts';
 import { buildPageMeta } from '../features/meta/page-meta.ts';
 import { PlanCardList } from '../features/plans/plan-card.tsx';
-import { PLAN_CARD_FIELDS, type PlanCard } from '../features/plans/plan-data.ts';
+import { PLAN_CARD_FIELDS } from '../features/plans/plan-data.ts';
+import { RemoveGroupPlanButton, type GroupPlanCard } from '../features/groups/remove-group-plan.tsx';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { MuteButton } from '../features/activity/mute-button.tsx';
 import { ReportButton } from '../features/moderation/report-dialog.tsx';
@@ -52,14 +54,14 @@ type Tab = (typeof TABS)[number]['id'];
 const GROUP = `query GroupPage($key: String!) { group(key: $key) { ${GROUP_PAGE_FIELDS} } }`;
 
 const INSIDE = `query GroupInside($id: ID!, $withRequests: Boolean!, $withAudit: Boolean!) {
-  plans: groupPlans(id: $id) { ${PLAN_CARD_FIELDS} }
+  plans: groupPlans(id: $id) { id ${PLAN_CARD_FIELDS} }
   members: groupMembers(id: $id) { nextMarker members { ${MEMBER_FIELDS} } }
   requests: groupMembers(id: $id, requests: true) @include(if: $withRequests) { members { ${MEMBER_FIELDS} } }
   audit: groupAuditLog(id: $id) @include(if: $withAudit) { events { ${AUDIT_FIELDS} } }
 }`;
 
 interface InsideAnswer {
-  plans: PlanCard[] | null;
+  plans: GroupPlanCard[] | null;
   members: { nextMarker: string | null; members: GroupMember[] } | null;
   requests?: { members: GroupMember[] } | null;
   audit?: { events: GroupAuditEvent[] } | null;
@@ -392,7 +394,14 @@ export default function Group() {
       <div
         className={`relative -mx-4 overflow-hidden bg-gradient-to-br from-lilac-soft via-sky-soft to-mint-soft sm:mx-0 sm:mt-6 sm:rounded-3xl ${group.image ? 'aspect-[3/1]' : 'h-20 sm:h-28'}`}
       >
-        {group.image ? <img src={group.image} alt="" className="size-full object-cover" /> : null}
+        {group.image ? (
+          <img
+            src={group.image}
+            srcSet={uploadedImageSrcSet(group.image)}
+            alt=""
+            className="size-full object-cover"
+          />
+        ) : null}
       </div>
       <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
@@ -482,6 +491,11 @@ export default function Group() {
           </div>
           <PlanCardList
             plans={plans}
+            action={
+              permissions?.removePlans
+                ? (plan) => <RemoveGroupPlanButton plan={plan} groupTitle={group.title} />
+                : undefined
+            }
             empty={
               permissions?.createPlan
                 ? 'Nothing planned yet. Start something and the group will see it.'
@@ -493,7 +507,15 @@ export default function Group() {
               <h3 className="mt-6 mb-3 text-sm font-bold tracking-wide text-ink-soft uppercase">
                 Past plans
               </h3>
-              <PlanCardList plans={pastPlans} empty="" />
+              <PlanCardList
+                plans={pastPlans}
+                action={
+                  permissions?.removePlans
+                    ? (plan) => <RemoveGroupPlanButton plan={plan} groupTitle={group.title} />
+                    : undefined
+                }
+                empty=""
+              />
             </>
           ) : null}
         </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { uploadedImageSrcSet } from '@plaza/core/avatar';
 import { Link, data, redirect, useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
 import { exploreStatusToForm, isExploreStatus } from '@plaza/core/explore-status';
@@ -452,7 +453,12 @@ export default function Plan() {
         <div className="flex flex-col gap-6">
           <div className="overflow-hidden rounded-3xl bg-gradient-to-br from-sun-soft via-coral-soft to-lilac-soft shadow-sm">
             {plan.image ? (
-              <img src={plan.image} alt="" className="aspect-[4/3] w-full object-cover md:aspect-square" />
+              <img
+                src={plan.image}
+                srcSet={uploadedImageSrcSet(plan.image)}
+                alt=""
+                className="aspect-[4/3] w-full object-cover md:aspect-square"
+              />
             ) : (
               <div className="grid aspect-[3/1] w-full place-items-center md:aspect-square">
                 <CalendarIcon className="size-16 text-ink/30" />

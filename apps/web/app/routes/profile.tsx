@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
-import { avatarColor, avatarInitials } from '@plaza/core/avatar';
+import { avatarColor, avatarInitials, uploadedImageSrcSet } from '@plaza/core/avatar';
 import { formatPhone } from '@plaza/core/phone';
 import { buttonClass } from '../components/button-styles.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../components/form-styles.ts';
@@ -182,7 +182,12 @@ function PhotoCard({ user }: { user: ProfileUser }) {
         style={{ background: color.background, color: color.text }}
       >
         {user.image ? (
-          <img src={user.image} alt="Your photo" className="size-full object-cover" />
+          <img
+            src={user.image}
+            srcSet={uploadedImageSrcSet(user.image)}
+            alt="Your photo"
+            className="size-full object-cover"
+          />
         ) : (
           avatarInitials(user)
         )}

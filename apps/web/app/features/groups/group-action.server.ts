@@ -36,6 +36,10 @@ const MUTATIONS: Record<string, { query: string; done: string }> = {
       'mutation Role($id: ID!, $userId: Int!, $role: String!) { updateGroupMemberRole(id: $id, userId: $userId, role: $role, revoke: true) }',
     done: 'Role taken back.',
   },
+  removePlan: {
+    query: 'mutation RemovePlan($id: ID!, $planId: Int!) { removeGroupPlan(id: $id, planId: $planId) }',
+    done: 'The plan was removed from the group.',
+  },
   delete: { query: 'mutation Delete($id: ID!) { deleteGroup(id: $id) }', done: 'The group was deleted.' },
 };
 
@@ -45,7 +49,8 @@ function text(form: FormData, name: string): string {
 }
 
 /**
- * The membership forms of a group page (join, leave, answer requests, remove, roles, delete),
+ * The membership forms of a group page (join, leave, answer requests, remove, roles, remove a
+ * plan, delete),
  * run as the signed-in visitor; the server decides who may (decision 0007) and says why not.
  */
 export async function runGroupAction(
@@ -61,6 +66,11 @@ export async function runGroupAction(
   if (mutation.query.includes('$userId')) {
     if (!Number.isInteger(userId) || userId < 1) return { intent, ok: false, message: 'Choose a member.' };
     variables.userId = userId;
+  }
+  if (mutation.query.includes('$planId')) {
+    const planId = Number(text(form, 'planId'));
+    if (!Number.isInteger(planId) || planId < 1) return { intent, ok: false, message: 'Choose a plan.' };
+    variables.planId = planId;
   }
   if (mutation.query.includes('$role')) variables.role = text(form, 'role');
   const result = await context.get(plazaContext).graphql(mutation.query, variables);

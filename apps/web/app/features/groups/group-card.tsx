@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { uploadedImageSrcSet } from '@plaza/core/avatar';
 import { appHostLink } from '@plaza/core/app-host-link';
 import { formatCount } from '@plaza/core/count-format';
 import { useRootData } from '../../root-data.ts';
@@ -17,7 +18,13 @@ export function GroupCardLink({ group, note }: { group: GroupCard; note?: string
         className="group flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-white transition-shadow hover:shadow-lg hover:shadow-plum/10"
       >
         {group.image ? (
-          <img src={group.image} alt="" className="aspect-[3/1] w-full object-cover" loading="lazy" />
+          <img
+            src={group.image}
+            srcSet={uploadedImageSrcSet(group.image)}
+            alt=""
+            className="aspect-[3/1] w-full object-cover"
+            loading="lazy"
+          />
         ) : (
           <span
             className="aspect-[3/1] w-full bg-gradient-to-br from-lilac-soft to-sky-soft"

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ONE_TIME_CODE_LENGTH } from '@plaza/core/one-time-code';
 import { PHONE_DEFAULT_COUNTRY, phoneCountries } from '@plaza/core/phone';
-import { afterSignInTarget } from '@plaza/core/route-guard';
+import { afterSignInTarget, type SignInPageModel } from '@plaza/core/route-guard';
+import { useMatches } from 'react-router';
 import { checkUsername as checkUsernameForm, isProvisionalUsername } from '@plaza/core/username';
 import { BrandWordmark } from '../../components/brand-logo.tsx';
 import { buttonClass } from '../../components/button-styles.ts';
@@ -9,6 +10,7 @@ import { INPUT_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { uploadImage } from '../../components/upload-image.ts';
 import type { Viewer } from '../../root-data.ts';
+import { planHref } from '../plans/plan-data.ts';
 import {
   SESSION_STORAGE_KEY,
   graphqlFromBrowser,
@@ -40,9 +42,38 @@ export interface SignInModalProps {
   onClose?: () => void;
 }
 
-function goAfterSignIn() {
+/**
+ * The model of the page the sign-in started from, as the signed-in person now sees it (spec 4):
+ * on a plan with chat, the chat they may open now.
+ */
+async function signInPageModel(planKey: string | null): Promise<SignInPageModel | null> {
+  if (!planKey) return null;
+  const answer = await graphqlFromBrowser<{
+    plan: { key: string; slug: string; chatKey: string | null } | null;
+  }>('query SignedInPlan($key: String!) { plan(key: $key) { key slug chatKey } }', { key: planKey }).catch(
+    () => null,
+  );
+  const plan = answer?.data?.plan;
+  if (!plan) return null;
+  return {
+    kind: 'plan',
+    path: planHref({ slug: plan.slug, key: plan.key }),
+    chatHref: plan.chatKey ? `/chat/p/${encodeURIComponent(plan.chatKey)}` : null,
+  };
+}
+
+async function goAfterSignIn(planKey: string | null) {
   window.localStorage.setItem(SESSION_STORAGE_KEY, 'signed-in');
-  window.location.assign(afterSignInTarget(window.location.pathname, window.location.search));
+  const model = await signInPageModel(planKey);
+  window.location.assign(afterSignInTarget(window.location.pathname, window.location.search, model));
+}
+
+/** The key of the plan whose page is open, when that plan has a chat (spec 4.16). */
+function usePlanWithChatKey(): string | null {
+  const matches = useMatches();
+  const data = matches.find((match) => match.id === 'routes/plan')?.loaderData as
+    { plan?: { key: string; flags?: { chat?: boolean } } } | undefined;
+  return data?.plan?.flags?.chat ? data.plan.key : null;
 }
 
 function FieldError({ id, children }: { id: string; children: ReactNode }) {
@@ -282,11 +313,13 @@ function ContactStep({
 function CodeStep({
   channel,
   address,
+  planKey,
   onBack,
   onOnboarding,
 }: {
   channel: Channel;
   address: string;
+  planKey: string | null;
   onBack: () => void;
   onOnboarding: () => void;
 }) {
@@ -326,7 +359,7 @@ function CodeStep({
     if (answer.data.user?.needsOnboarding) {
       window.localStorage.setItem(SESSION_STORAGE_KEY, 'signed-in');
       onOnboarding();
-    } else goAfterSignIn();
+    } else await goAfterSignIn(planKey);
   }
 
   async function resend() {
@@ -476,7 +509,7 @@ export function uploadAvatar(file: File): Promise<{ path: string } | { error: st
   return uploadImage(file, 'avatar');
 }
 
-function OnboardingStep({ viewer }: { viewer: Viewer | null }) {
+function OnboardingStep({ viewer, planKey }: { viewer: Viewer | null; planKey: string | null }) {
   const [first, setFirst] = useState(viewer?.first ?? '');
   const [last, setLast] = useState(viewer?.last ?? '');
   const initialUsername = viewer && !isProvisionalUsername(viewer.username) ? viewer.username : '';
@@ -524,7 +557,7 @@ function OnboardingStep({ viewer }: { viewer: Viewer | null }) {
       setError({ field: problem.extensions?.field ?? null, message: problem.message });
       return;
     }
-    goAfterSignIn();
+    await goAfterSignIn(planKey);
   }
 
   const fieldError = (field: string) => (error?.field === field ? error.message : null);
@@ -642,6 +675,7 @@ export function SignInModal({
   onClose,
 }: SignInModalProps) {
   const [step, setStep] = useState<Step>(onboardingViewer ? { name: 'onboarding' } : { name: 'contact' });
+  const planKey = usePlanWithChatKey();
   const title =
     step.name === 'onboarding' ? 'Finish your profile' : isSignUp ? 'Sign up for Plaza' : 'Log in to Plaza';
   return (
@@ -666,11 +700,12 @@ export function SignInModal({
             <CodeStep
               channel={step.channel}
               address={step.address}
+              planKey={planKey}
               onBack={() => setStep({ name: 'contact' })}
               onOnboarding={() => setStep({ name: 'onboarding' })}
             />
           ) : (
-            <OnboardingStep viewer={onboardingViewer} />
+            <OnboardingStep viewer={onboardingViewer} planKey={planKey} />
           )}
         </div>
       </div>
