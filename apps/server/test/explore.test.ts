@@ -361,6 +361,9 @@ describe('explore near a place', () => {
     for (const sort of ['NEAREST', 'SOONEST', 'POPULAR'] as const) {
       const mine = await explored(viewer, { place: 'lisbon', filter: 'EVENTS', text: word, sort });
       expect(ids(mine.plans)).toEqual([withFriend, plain]);
+      // A page of one ends inside the tie: the friends' key still decides who is on it.
+      const first = await explored(viewer, { place: 'lisbon', filter: 'EVENTS', text: word, sort, limit: 1 });
+      expect(ids(first.plans)).toEqual([withFriend]);
     }
     // Signed out there are no friends: the older plan first.
     expect(ids((await explored(null, { place: 'lisbon', filter: 'EVENTS', text: word })).plans)).toEqual([
