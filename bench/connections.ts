@@ -92,7 +92,7 @@ try {
     // Opened in waves, as people arrive: the server answers each upgrade with a session lookup.
     if (index % 200 === 199) while (live < index - 400 && errors.length === 0) await sleep(10);
   }
-  while (live + errors.length < people.length && performance.now() - started < 180_000) await sleep(100);
+  while (live + errors.length < people.length && performance.now() - started < 480_000) await sleep(100);
   const openSeconds = (performance.now() - started) / 1000;
   await settle();
   const rssAfter = await residentMegabytes(world.server.pid!);
