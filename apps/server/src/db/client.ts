@@ -56,7 +56,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     // Idle connections are kept 5 minutes (pg's default is 10 s): a new connection is a new
     // PostgreSQL backend whose first queries are slow (cold caches, prepared statements made again),
     // and at 50 searches a second bursts of new ones stalled every request for a second or two.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 300_000 });
+    // JIT off: Plaza's queries are short, but those with correlated subqueries (explore, search,
+    // visibility rules) get cost estimates in the millions, and PostgreSQL then spent ~1.2 s
+    // compiling each (EXPLAIN ANALYZE of explore near a city: 1,215 ms of JIT, 220 ms of work).
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      idleTimeoutMillis: 300_000,
+      options: '-c jit=off',
+    });
     // An idle connection the server ends (a restart, a dropped database) emits 'error' on the pool;
     // without a listener that would end the process. The pool drops that client and the next query
     // opens a new connection; a query in flight still gets its own error.
