@@ -15,6 +15,8 @@ import {
   explorablePerson,
   explorablePlan,
   followerCount,
+  friendCounts,
+  friendsOf,
   friendsInGroup,
   friendsInPlan,
   friendsWithPerson,
@@ -74,6 +76,8 @@ async function pageIds(
     where: SQL;
     leading: SQL[];
     rest: SQL[];
+    /** A LEFT JOIN of the final ranking (friendCounts as `ff`), if `rest` reads one. */
+    join?: SQL;
     offset: number;
     limit: number;
   },
@@ -92,11 +96,26 @@ async function pageIds(
         SELECT ${names} FROM candidates ORDER BY ${names} LIMIT 1 OFFSET ${last}
       )
       SELECT c.id FROM candidates c JOIN ${input.table} ${sql.raw(alias)} ON ${sql.raw(alias)}.id = c.id
+      ${input.join ?? sql``}
       WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${cNames}) <= (SELECT ${names} FROM cut)
       ORDER BY ${cNames}, ${orderBy(input.rest)}
       LIMIT ${input.limit} OFFSET ${input.offset}`,
   );
   return found.map((row) => Number(row.id));
+}
+
+/** The LEFT JOIN of friendCounts as `ff` on the row, and the friends' score it gives (0 signed out). */
+function friendsJoin(kind: 'plan' | 'group' | 'person', alias: string, viewerId: number | null) {
+  const counts = friendCounts(kind, viewerId);
+  if (counts === null) return { join: undefined, score: sql`CAST(0 AS int)` };
+  const a = sql.raw(alias);
+  const own =
+    kind === 'plan'
+      ? sql` + CASE WHEN ${a}.creator_id IN ${friendsOf(viewerId)} THEN 1 ELSE 0 END`
+      : kind === 'person'
+        ? sql` + CASE WHEN ${a}.id IN ${friendsOf(viewerId)} THEN 1 ELSE 0 END`
+        : sql``;
+  return { join: sql`LEFT JOIN ${counts} ff ON ff.id = ${a}.id`, score: sql`(coalesce(ff.n, 0)${own})` };
 }
 
 /**
@@ -110,17 +129,20 @@ export async function explorePlanIds(db: Database, query: ListQuery & { past?: b
   const friends = friendsInPlan('p', viewerId);
   const where = conditions('p', query, [explorablePlan('p', viewerId), when]);
   const page = { table: sql`plans`, alias: 'p', where, offset: query.offset, limit: query.limit };
+  const joined = friendsJoin('plan', 'p', viewerId);
   if (!query.past && query.sort === 'NEAREST' && center)
     return pageIds(db, {
       ...page,
       leading: [roundedKm('p', center), sql`p.starts_at`],
-      rest: [sql`${friends} DESC`, sql`p.id ASC`],
+      rest: [sql`${joined.score} DESC`, sql`p.id ASC`],
+      join: joined.join,
     });
   if (!query.past && query.sort !== 'POPULAR')
     return pageIds(db, {
       ...page,
       leading: [sql`p.starts_at`],
-      rest: [sql`${friends} DESC`, ...nearer('p', center), sql`p.id ASC`],
+      rest: [sql`${joined.score} DESC`, ...nearer('p', center), sql`p.id ASC`],
+      join: joined.join,
     });
   let order: SQL[];
   if (query.past) order = [sql`p.ends_at DESC`, sql`p.id DESC`];
@@ -166,13 +188,15 @@ export async function exploreGroupRows(db: Database, query: ListQuery): Promise<
   const nextPlan = sql`(SELECT min(np.starts_at) FROM plans np WHERE np.group_id = g.id
     AND ${explorablePlan('np', viewerId)} AND ${upcomingPlan('np')})`;
   const where = conditions('g', query, [explorableGroupFor('g', viewerId)]);
+  const joined = friendsJoin('group', 'g', viewerId);
   if (query.sort === 'NEAREST' && center) {
     const ids = await pageIds(db, {
       table: sql`groups`,
       alias: 'g',
       where,
       leading: [roundedKm('g', center)],
-      rest: [sql`${friends} DESC`, sql`${memberCount('g')} DESC`, sql`g.id ASC`],
+      rest: [sql`${joined.score} DESC`, sql`${memberCount('g')} DESC`, sql`g.id ASC`],
+      join: joined.join,
       offset: query.offset,
       limit: query.limit,
     });
@@ -218,13 +242,15 @@ export async function explorePeopleRows(db: Database, query: ListQuery): Promise
   const { viewerId, center } = query;
   const friends = friendsWithPerson('u', viewerId);
   const where = conditions('u', query, [explorablePerson('u', viewerId)]);
+  const joined = friendsJoin('person', 'u', viewerId);
   if (query.sort !== 'POPULAR' && center) {
     const ids = await pageIds(db, {
       table: sql`users`,
       alias: 'u',
       where,
       leading: [roundedKm('u', center)],
-      rest: [sql`${friends} DESC`, sql`u.is_verified DESC`, sql`u.id ASC`],
+      rest: [sql`${joined.score} DESC`, sql`u.is_verified DESC`, sql`u.id ASC`],
+      join: joined.join,
       offset: query.offset,
       limit: query.limit,
     });

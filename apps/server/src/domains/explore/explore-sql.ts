@@ -67,6 +67,25 @@ export function friendsInPlan(alias: string, viewerId: number | null): SQL {
     + CASE WHEN ${p}.creator_id IN ${friendsOf(viewerId)} THEN 1 ELSE 0 END)`;
 }
 
+/**
+ * The viewer's friends involved per row, as one aggregate to LEFT JOIN as `alias` (columns id, n)
+ * instead of a count per candidate row: the viewer's friends and their answers, memberships or
+ * friendships are a few thousand rows, while a city holds tens of thousands of candidates that
+ * would each run the count. Null when signed out (nobody has friends then).
+ */
+export function friendCounts(kind: 'plan' | 'group' | 'person', viewerId: number | null): SQL | null {
+  if (viewerId === null) return null;
+  const friends = friendsOf(viewerId);
+  if (kind === 'plan')
+    return sql`(SELECT fr.plan_id AS id, count(DISTINCT fr.user_id) AS n FROM plan_responses fr
+      WHERE fr.response IN ('ATTENDING', 'INTERESTED') AND fr.user_id IN ${friends} GROUP BY fr.plan_id)`;
+  if (kind === 'group')
+    return sql`(SELECT fm.group_id AS id, count(*) AS n FROM group_members fm
+      WHERE fm.status = 'member' AND fm.user_id IN ${friends} GROUP BY fm.group_id)`;
+  return sql`(SELECT mf.person AS id, count(*) AS n FROM ${FRIEND_PAIRS} mf
+    WHERE mf.friend IN ${friends} GROUP BY mf.person)`;
+}
+
 /** People going (any occurrence). */
 export function goingCount(alias: string): SQL {
   return sql`(SELECT count(*) FROM plan_responses gr WHERE gr.plan_id = ${sql.raw(alias)}.id AND gr.response = 'ATTENDING')`;
