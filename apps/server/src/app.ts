@@ -54,6 +54,9 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   const sms = createSms({ outboxDir, logger });
   // With REDIS_URL, limits are counted in Redis (one atomic script a request); else in the store.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
+  // While Redis is away a limited request fails (its own error); without a listener ioredis would
+  // also print every failed reconnection.
+  redis?.on('error', () => undefined);
   const rateLimits = redis
     ? createRedisRateLimits(redis, await redisNamespace(store))
     : createRateLimits(store);

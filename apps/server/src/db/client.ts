@@ -69,6 +69,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     // without a listener that would end the process. The pool drops that client and the next query
     // opens a new connection; a query in flight still gets its own error.
     pool.on('error', () => undefined);
+    // The same for a connection checked out but between two queries (a transaction awaiting, a
+    // PostgreSQL restart: bench/faults.ts saw both processes end on 57P01). Its next query fails
+    // and the pool drops it on release (it is no longer queryable).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema, logger: statementCounter });
     // Processes starting together on a database that needs migrations take turns: without the lock
     // all but one failed their start (CREATE EXTENSION and CREATE TABLE racing; decision 0021).

@@ -1,7 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { createPubSub, type PubSub } from 'graphql-yoga';
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis } from 'ioredis';
 import type { Bus, BusTopics } from './bus.ts';
 
@@ -51,12 +50,17 @@ export function createBus(redisUrl?: string): Bus {
       close: async () => {},
     };
   }
-  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  // Publishes fail at once while Redis is away (no offline queue): a wake-up is worth nothing later.
+  const publishClient = new Redis(redisUrl, { lazyConnect: false, enableOfflineQueue: false });
   // No ready check here: ioredis's check (INFO) races a SUBSCRIBE sent while connecting, and a
-  // connection in subscriber mode refuses INFO with an unhandled error.
+  // connection in subscriber mode refuses INFO with an unhandled error. It re-subscribes by itself
+  // after a reconnection.
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, enableReadyCheck: false });
+  // Without a listener ioredis prints every failed reconnection; the health check reports the bus.
+  publishClient.on('error', () => undefined);
+  subscribeClient.on('error', () => undefined);
   const pubsub = createPubSub<BusTopics>({
-    eventTarget: createRedisEventTarget({ publishClient, subscribeClient }),
+    eventTarget: resilientRedisEventTarget(publishClient, subscribeClient),
   });
   return {
     kind: 'redis',
@@ -65,6 +69,99 @@ export function createBus(redisUrl?: string): Bus {
     close: async () => {
       publishClient.disconnect();
       subscribeClient.disconnect();
+    },
+  };
+}
+
+type Callback = (event: CustomEvent) => void;
+type BusEventTarget = NonNullable<NonNullable<Parameters<typeof createPubSub>[0]>['eventTarget']>;
+
+/**
+ * A round trip's ping proves that this process's Redis SUBSCRIBE is live (chatEvents waits for
+ * it before its first read), so it only travels through Redis, never locally.
+ */
+function isPing(event: CustomEvent): boolean {
+  const detail = event.detail as { kind?: unknown } | string | null;
+  return event.type === 'system:ping' || (typeof detail === 'object' && detail?.kind === 'PING');
+}
+
+/** How long a locally delivered event waits for its echo from Redis, to drop it. */
+const ECHO_TTL_MS = 10_000;
+
+/**
+ * Redis pub/sub as graphql-yoga's event target (the wire format of @graphql-yoga/redis-event-target:
+ * the channel is the topic, the message the JSON of the payload), with two differences found by
+ * bench/faults.ts:
+ * - A publish that fails (Redis away) is dropped, not an unhandled rejection that ends the process:
+ *   the change is stored, and subscribers catch up on the next wake-up or with afterRev.
+ * - Subscribers in this process hear an event at once, not only through Redis, so delivery within
+ *   one process goes on while Redis is away; the echo from Redis is then dropped (once per local
+ *   delivery of the same channel and message, for ECHO_TTL_MS). Pings still go only through Redis.
+ */
+function resilientRedisEventTarget(publishClient: Redis, subscribeClient: Redis): BusEventTarget {
+  const callbacksForTopic = new Map<string, Set<Callback>>();
+  /** "<channel>\n<message>" → expiry times of local deliveries whose echo has not come back. */
+  const pendingEchoes = new Map<string, number[]>();
+
+  const deliver = (channel: string, detail: unknown) => {
+    const callbacks = callbacksForTopic.get(channel);
+    if (!callbacks) return;
+    const event = new CustomEvent(channel, { detail });
+    for (const callback of callbacks) callback(event);
+  };
+
+  subscribeClient.on('message', (channel: string, message: string) => {
+    const echo = `${channel}\n${message}`;
+    const expiries = pendingEchoes.get(echo);
+    if (expiries) {
+      const now = Date.now();
+      while (expiries.length > 0 && expiries[0]! < now) expiries.shift();
+      const own = expiries.shift() !== undefined;
+      if (expiries.length === 0) pendingEchoes.delete(echo);
+      if (own) return;
+    }
+    deliver(channel, message === '' ? null : JSON.parse(message));
+  });
+
+  const callbackOf = (listener: EventListenerOrEventListenerObject | null): Callback | null => {
+    if (listener == null) return null;
+    return ('handleEvent' in listener ? listener.handleEvent.bind(listener) : listener) as Callback;
+  };
+
+  return {
+    addEventListener(topic, listener) {
+      const callback = callbackOf(listener as EventListenerOrEventListenerObject | null);
+      if (!callback) return;
+      let callbacks = callbacksForTopic.get(topic);
+      if (!callbacks) {
+        callbacks = new Set();
+        callbacksForTopic.set(topic, callbacks);
+        // While Redis is away ioredis queues the SUBSCRIBE and sends it on reconnection.
+        subscribeClient.subscribe(topic).catch(() => undefined);
+      }
+      callbacks.add(callback);
+    },
+    removeEventListener(topic, listener) {
+      const callback = callbackOf(listener as EventListenerOrEventListenerObject | null);
+      const callbacks = callbacksForTopic.get(topic);
+      if (!callback || !callbacks) return;
+      callbacks.delete(callback);
+      if (callbacks.size > 0) return;
+      callbacksForTopic.delete(topic);
+      subscribeClient.unsubscribe(topic).catch(() => undefined);
+    },
+    dispatchEvent(event) {
+      const message = event.detail === undefined ? '' : JSON.stringify(event.detail);
+      if (!isPing(event as CustomEvent) && callbacksForTopic.has(event.type)) {
+        const echo = `${event.type}\n${message}`;
+        const expiries = pendingEchoes.get(echo) ?? [];
+        expiries.push(Date.now() + ECHO_TTL_MS);
+        pendingEchoes.set(echo, expiries);
+        const detail = message === '' ? null : (JSON.parse(message) as unknown);
+        queueMicrotask(() => deliver(event.type, detail));
+      }
+      publishClient.publish(event.type, message).catch(() => undefined);
+      return true;
     },
   };
 }
