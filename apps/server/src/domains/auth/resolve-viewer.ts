@@ -33,14 +33,9 @@ export async function resolveViewer(
     // The session cookie, by the same rules as getSession but without its endpoint (cookie-session.ts).
     const value = cookieValue(sent.get('cookie') ?? '', auth.sessionCookie.name);
     const token = value === null ? null : verifiedToken(value, auth.secret);
-    try {
-      viewer = token === null ? null : await findLiveSession(auth.sessionCookie.db, token);
-    } catch (e) {
-      console.error('DEBUGX', e);
-      throw e;
-    }
+    viewer = token === null ? null : await findLiveSession(auth.sessionCookie.db, token);
   }
-  if (!viewer) return null; // DEBUG
+  if (!viewer) return null;
   if (seen) await touchLastSeen({ db: seen.store.db, logger: seen.logger }, viewer.id);
   return viewer;
 }
