@@ -52,9 +52,12 @@ export function RequestErrorModal() {
 
   if (!error) return null;
   return (
+    // No history entry of its own: it may open over the sign-in modal, which owns one, and giving
+    // ours back on OK would read to that modal as Back and close it too.
     <Dialog
       title={titleOf(error.status)}
       role="alertdialog"
+      ownsHistoryEntry={false}
       onClose={() => setError(null)}
       className="max-w-md"
     >

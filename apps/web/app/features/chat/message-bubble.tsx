@@ -292,7 +292,7 @@ export function PendingBubble({
       <div className="flex max-w-[min(36rem,80%)] flex-col items-end">
         {entry.text ? (
           <div
-            className={`${BUBBLE} rounded-br-lg ${failed ? 'bg-white text-ink ring-2 ring-coral-strong' : 'bg-coral-strong/80 text-white'}`}
+            className={`${BUBBLE} rounded-br-lg ${failed ? 'bg-white text-ink ring-2 ring-coral-strong' : 'bg-coral-strong text-white'}`}
           >
             <MessageText text={entry.text} />
           </div>
