@@ -27,8 +27,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite takes seconds to boot: one store per file, files in parallel on both cores.
+          // PGlite takes seconds to boot: one store per file, files in parallel on both cores. Workers
+          // are reused across files (isolate: false): a fresh fork per file cost ~5 s of process start,
+          // module import and PGlite's WASM compile each. Module state is kept per store
+          // (WeakMaps keyed by the store or its db), so files sharing a worker do not see each other.
           pool: 'forks',
+          isolate: false,
         },
       },
     ],

@@ -5,8 +5,11 @@ import type { Logger } from '../../logger.ts';
 /** A signed-in person's last_seen_at moves at most this often (the digest only needs "away for a day"). */
 export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
-/** When this process last wrote each person's last_seen_at; bounded so it cannot grow without end. */
-const touched = new Map<number, number>();
+/**
+ * When this process last wrote each person's last_seen_at, per store (test files sharing a worker
+ * each have their own, with the same ids); bounded so it cannot grow without end.
+ */
+const touchedPerStore = new WeakMap<Database, Map<number, number>>();
 const MAX_REMEMBERED = 50_000;
 
 /**
@@ -19,6 +22,8 @@ export async function touchLastSeen(
   userId: number,
   now: Date = new Date(),
 ): Promise<void> {
+  let touched = touchedPerStore.get(db);
+  if (!touched) touchedPerStore.set(db, (touched = new Map()));
   const last = touched.get(userId);
   if (last !== undefined && now.getTime() - last < LAST_SEEN_EVERY_MS && now.getTime() >= last) return;
   if (touched.size >= MAX_REMEMBERED) touched.clear();
