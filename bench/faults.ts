@@ -31,7 +31,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync } from 'node:fs';
-import { chmod, chown, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -39,7 +39,7 @@ import { createClient, type Client } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { requireFreePort, root, spawnServer, waitHealthy } from './support/server.ts';
-import { ms, sleep } from './support/people.ts';
+import { ms, signInCodeFrom, sleep } from './support/people.ts';
 
 const run = promisify(execFile);
 const PAIRS = Number(process.env.FAULTS_PAIRS ?? 50);
@@ -232,22 +232,6 @@ async function graphql<T>(proc: Proc, person: Person, query: string, variables =
   return json.data;
 }
 
-async function codeFor(outbox: string, email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    for (const name of names.sort().reverse()) {
-      const raw = await readFile(path.join(outbox, name), 'utf8');
-      if (!raw.includes(email)) continue;
-      const body = raw.slice(raw.search(/\r?\n\r?\n/));
-      const code = /(?<![\w:.=-])(\d{6})(?![\w:.-])/.exec(body)?.[1];
-      if (code) return code;
-    }
-    await sleep(100);
-  }
-  throw new Error(`no sign-in code for ${email} in ${outbox}`);
-}
-
 let signedUp = 0;
 /** A person signed up through `proc` with an e-mail code read from its outbox. */
 async function signUp(proc: Proc, label: string): Promise<Person> {
@@ -261,7 +245,7 @@ async function signUp(proc: Proc, label: string): Promise<Person> {
     body: JSON.stringify({ email, type: 'sign-in' }),
   });
   if (!sent.ok) throw new Error(`sending a code failed: ${sent.status} ${await sent.text()}`);
-  const otp = await codeFor(path.join(proc.dataDir, 'outbox'), email);
+  const otp = await signInCodeFrom(path.join(proc.dataDir, 'outbox'), email);
   const signedIn = await fetch(`${proc.base}/api/auth/sign-in/email-otp`, {
     method: 'POST',
     headers,

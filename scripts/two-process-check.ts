@@ -14,13 +14,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient, type Client } from 'graphql-ws';
 import pg from 'pg';
+import { signInCodeFrom } from '../bench/support/people.ts';
 import WebSocket from 'ws';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -136,23 +137,6 @@ async function graphql<T>(
   return json.data;
 }
 
-/** The six-digit code of the newest mail to `email` in a process's outbox. */
-async function codeFor(outbox: string, email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    for (const name of names.sort().reverse()) {
-      const raw = await readFile(path.join(outbox, name), 'utf8');
-      if (!raw.includes(email)) continue;
-      const body = raw.slice(raw.search(/\r?\n\r?\n/));
-      const code = /(?<![\w:.=-])(\d{6})(?![\w:.-])/.exec(body)?.[1];
-      if (code) return code;
-    }
-    await sleep(100);
-  }
-  throw new Error(`no sign-in code for ${email} in ${outbox}`);
-}
-
 /** Signs up through `proc` with an e-mail code and sets a name; the session then works anywhere. */
 async function signUp(proc: Proc, label: string, n: number): Promise<Person> {
   const email = `two-process-${label}-${randomBytes(4).toString('hex')}@example.org`;
@@ -164,7 +148,7 @@ async function signUp(proc: Proc, label: string, n: number): Promise<Person> {
     body: JSON.stringify({ email, type: 'sign-in' }),
   });
   if (!sent.ok) throw new Error(`sending a code on ${proc.name} failed: ${sent.status} ${await sent.text()}`);
-  const otp = await codeFor(proc.outbox, email);
+  const otp = await signInCodeFrom(proc.outbox, email);
   const signedIn = await fetch(`${proc.base}/api/auth/sign-in/email-otp`, {
     method: 'POST',
     headers,

@@ -25,6 +25,27 @@ export function percentile(sorted: readonly number[], q: number): number {
 
 export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
 
+/**
+ * The six-digit sign-in code of the newest mail to `email` in a server's outbox folder, waiting up
+ * to 15 s for it. The body, not the headers (a Date or Message-ID holds digits too), and six digits
+ * standing alone: not part of a longer number, a time or an identifier.
+ */
+export async function signInCodeFrom(outbox: string, email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
+    for (const name of names.sort().reverse()) {
+      const raw = await readFile(path.join(outbox, name), 'utf8');
+      if (!raw.includes(email)) continue;
+      const body = raw.slice(raw.search(/\r?\n\r?\n/));
+      const code = /(?<![\w:.=-])(\d{6})(?![\w:.-])/.exec(body)?.[1];
+      if (code) return code;
+    }
+    await sleep(100);
+  }
+  throw new Error(`no sign-in code for ${email} in ${outbox}`);
+}
+
 export function benchPeople(base: string, outbox: string) {
   let people = 0;
 
@@ -52,25 +73,6 @@ export function benchPeople(base: string, outbox: string) {
     return json.data;
   }
 
-  /** The sign-in code of the newest mail to `email` in the server's outbox, waiting for it. */
-  async function codeFor(email: string): Promise<string> {
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-      for (const name of names.sort().reverse()) {
-        const raw = await readFile(path.join(outbox, name), 'utf8');
-        if (!raw.includes(email)) continue;
-        // The body, not the headers (a Date or Message-ID holds digits too), and six digits standing
-        // alone: not part of a longer number, a time or an identifier.
-        const body = raw.slice(raw.search(/\r?\n\r?\n/));
-        const code = /(?<![\w:.=-])(\d{6})(?![\w:.-])/.exec(body)?.[1];
-        if (code) return code;
-      }
-      await sleep(100);
-    }
-    throw new Error(`no sign-in code for ${email} in ${outbox}`);
-  }
-
   /** A new person: a code by e-mail, signed in with it, a profile with a name and a username. */
   async function signUp(label: string): Promise<Person> {
     people += 1;
@@ -83,7 +85,7 @@ export function benchPeople(base: string, outbox: string) {
       body: JSON.stringify({ email, type: 'sign-in' }),
     });
     if (!sent.ok) throw new Error(`sending a code failed: ${sent.status} ${await sent.text()}`);
-    const otp = await codeFor(email);
+    const otp = await signInCodeFrom(outbox, email);
     const signedIn = await fetch(`${base}/api/auth/sign-in/email-otp`, {
       method: 'POST',
       headers: headersOf({ address }),
