@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../graphql/context.ts';
-import type { ActivityBusEvent } from '../../platform/bus/bus.ts';
+import { busTopic, type ActivityBusEvent } from '../../platform/bus/bus.ts';
 import { LIVE, liveWakeups } from '../chats/chat-events.ts';
 import { rows } from '../social/social-sql.ts';
 import { ACTIVITY_COLUMNS, activityOf, type ActivityRow } from './activity-delivery.ts';
@@ -42,13 +41,12 @@ export async function* myActivityEventStream(
   userId: number,
 ): AsyncGenerator<MyActivityEvent> {
   const iterator = context.bus.pubsub.subscribe('activity:changed')[Symbol.asyncIterator]();
-  const nonce = randomUUID();
   // A burst of wake-ups for one change reads again but tells the client only what is new.
   let told = '';
   for await (const event of liveWakeups<ActivityBusEvent>(
+    context.bus,
+    busTopic('activity:changed'),
     iterator,
-    () => void context.bus.pubsub.publish('activity:changed', { kind: 'PING', nonce }),
-    (heard) => heard.kind === 'PING' && heard.nonce === nonce,
     (heard) => heard.kind === 'PING',
   )) {
     if (event === LIVE) {

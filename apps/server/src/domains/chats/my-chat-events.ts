@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { chats } from '../../db/schema/index.ts';
 import type { Platform, RequestContext } from '../../graphql/context.ts';
-import type { ChatListBusEvent } from '../../platform/bus/bus.ts';
+import { busTopic, type ChatListBusEvent } from '../../platform/bus/bus.ts';
 import { loadChatAccess } from './chat-access.ts';
 import { readChatState } from './chat-state.ts';
 import { LIVE, liveWakeups } from './chat-events.ts';
@@ -51,11 +50,10 @@ export async function* myChatEventStream(
   viewerId: number,
 ): AsyncGenerator<MyChatEvent> {
   const iterator = context.bus.pubsub.subscribe('chat:list')[Symbol.asyncIterator]();
-  const nonce = randomUUID();
   for await (const event of liveWakeups<ChatListBusEvent>(
+    context.bus,
+    busTopic('chat:list'),
     iterator,
-    () => void context.bus.pubsub.publish('chat:list', { kind: 'PING', nonce }),
-    (heard) => heard.kind === 'PING' && heard.nonce === nonce,
     (heard) => heard.kind === 'PING',
   )) {
     if (event === LIVE) yield { kind: 'READY', chatKey: null, chat: null };

@@ -29,10 +29,22 @@ export type ChatBusEvent =
 export type ChatListBusEvent =
   { kind: 'CHANGED'; chatId: number; chatKey: string; userIds: number[] } | { kind: 'PING'; nonce: string };
 
+/** The channel of a topic and its routing id, as graphql-yoga's pubsub names it. */
+export function busTopic(routingKey: keyof BusTopics, id?: string | number): string {
+  return id === undefined ? routingKey : `${routingKey}:${id}`;
+}
+
 export interface Bus {
   kind: 'memory' | 'redis';
   pubsub: PubSub<BusTopics>;
   /** Publishes on a private topic and resolves once this process hears it back. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves once this process hears everything published on `topic` from now on, in any process
+   * (decision 0022): at once in memory; with Redis, when the server confirmed this process's
+   * SUBSCRIBE to the channel (made by the first local subscriber, shared by the later ones). Call it
+   * after the subscription's iterator started (its first `next()`), which adds the listener.
+   */
+  whenLive(topic: string): Promise<void>;
   close(): Promise<void>;
 }

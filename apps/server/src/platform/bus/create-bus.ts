@@ -43,10 +43,13 @@ export function createBus(redisUrl?: string): Bus {
     const eventTarget = new EventTarget();
     setMaxListeners(0, eventTarget);
     const pubsub = createPubSub<BusTopics>({ eventTarget });
+    // An EventTarget listener hears every later dispatch: live as soon as it was added.
+    const live = Promise.resolve();
     return {
       kind: 'memory',
       pubsub,
       ping: (timeoutMs = 2000) => roundTrip(pubsub, timeoutMs),
+      whenLive: () => live,
       close: async () => {},
     };
   }
@@ -59,13 +62,13 @@ export function createBus(redisUrl?: string): Bus {
   // Without a listener ioredis prints every failed reconnection; the health check reports the bus.
   publishClient.on('error', () => undefined);
   subscribeClient.on('error', () => undefined);
-  const pubsub = createPubSub<BusTopics>({
-    eventTarget: resilientRedisEventTarget(publishClient, subscribeClient),
-  });
+  const eventTarget = resilientRedisEventTarget(publishClient, subscribeClient);
+  const pubsub = createPubSub<BusTopics>({ eventTarget });
   return {
     kind: 'redis',
     pubsub,
     ping: (timeoutMs = 2000) => roundTrip(pubsub, timeoutMs),
+    whenLive: (topic) => eventTarget.whenLive(topic),
     close: async () => {
       publishClient.disconnect();
       subscribeClient.disconnect();
@@ -98,8 +101,16 @@ const ECHO_TTL_MS = 10_000;
  *   one process goes on while Redis is away; the echo from Redis is then dropped (once per local
  *   delivery of the same channel and message, for ECHO_TTL_MS). Pings still go only through Redis.
  */
-function resilientRedisEventTarget(publishClient: Redis, subscribeClient: Redis): BusEventTarget {
+function resilientRedisEventTarget(
+  publishClient: Redis,
+  subscribeClient: Redis,
+): BusEventTarget & { whenLive(topic: string): Promise<void> } {
   const callbacksForTopic = new Map<string, Set<Callback>>();
+  /**
+   * Per subscribed channel, Redis's answer to this process's SUBSCRIBE: once it came, every later
+   * PUBLISH to the channel reaches this connection (decision 0022), so no ping is needed.
+   */
+  const liveForTopic = new Map<string, Promise<void>>();
   /** "<channel>\n<message>" → expiry times of local deliveries whose echo has not come back. */
   const pendingEchoes = new Map<string, number[]>();
 
@@ -129,6 +140,10 @@ function resilientRedisEventTarget(publishClient: Redis, subscribeClient: Redis)
   };
 
   return {
+    whenLive(topic) {
+      // No local listener: nothing to wait for (the caller starts its iterator first).
+      return liveForTopic.get(topic) ?? Promise.resolve();
+    },
     addEventListener(topic, listener) {
       const callback = callbackOf(listener as EventListenerOrEventListenerObject | null);
       if (!callback) return;
@@ -137,7 +152,13 @@ function resilientRedisEventTarget(publishClient: Redis, subscribeClient: Redis)
         callbacks = new Set();
         callbacksForTopic.set(topic, callbacks);
         // While Redis is away ioredis queues the SUBSCRIBE and sends it on reconnection.
-        subscribeClient.subscribe(topic).catch(() => undefined);
+        liveForTopic.set(
+          topic,
+          subscribeClient.subscribe(topic).then(
+            () => undefined,
+            () => undefined,
+          ),
+        );
       }
       callbacks.add(callback);
     },
@@ -148,6 +169,7 @@ function resilientRedisEventTarget(publishClient: Redis, subscribeClient: Redis)
       callbacks.delete(callback);
       if (callbacks.size > 0) return;
       callbacksForTopic.delete(topic);
+      liveForTopic.delete(topic);
       subscribeClient.unsubscribe(topic).catch(() => undefined);
     },
     dispatchEvent(event) {
