@@ -84,7 +84,9 @@ async function bareBroadcast(count: number): Promise<{ perSecond: number; second
   }
 }
 
-const world = await startWorldServer(port);
+// BENCH_SERVER_NODE_OPTIONS: Node options of the server process only (e.g. --inspect=127.0.0.1:3460 to profile it).
+const serverOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
+const world = await startWorldServer(port, serverOptions ? { NODE_OPTIONS: serverOptions } : {});
 const clients: Client[] = [];
 try {
   const { rows: chatRows } = await world.client.query<{ key: string; last_rev: number; creator_id: number }>(
@@ -146,6 +148,7 @@ try {
     await sleep(50);
   }
   const connectSeconds = (performance.now() - connectStarted) / 1000;
+  console.error(`${members.length} live in ${connectSeconds.toFixed(1)} s; sending`);
   const rssLive = await residentMegabytes(world.server.pid!);
 
   /** Sends `count` messages tagged `prefix-<i>`, paced at `rate` a second or in `loops` loops at once. */
