@@ -33,6 +33,8 @@ export default defineConfig({
           // (WeakMaps keyed by the store or its db), so files sharing a worker do not see each other.
           pool: 'forks',
           isolate: false,
+          // Migrates once for the suite; each file's store starts as a copy (global-setup.ts).
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
     ],

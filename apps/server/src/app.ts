@@ -40,6 +40,8 @@ export interface PlazaOptions extends HttpAppOptions {
   logger?: Logger;
   /** Override the embedded store's folder, e.g. `memory://` in tests. */
   pgliteDir?: string;
+  /** Start an in-memory embedded store from this data-folder dump (tests; see `StoreOptions`). */
+  pgliteTemplate?: Blob | undefined;
 }
 
 /** Wires config -> store -> bus -> http. Nothing listens until `listen` is called. */
@@ -48,6 +50,7 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   const store = await openStore({
     databaseUrl: config.databaseUrl,
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'db'),
+    pgliteTemplate: options.pgliteTemplate,
   });
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mail = createMail({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
+import { inject } from 'vitest';
 import { createPlaza, type Plaza } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Logger } from '../src/logger.ts';
@@ -33,12 +34,16 @@ export interface TestPlazaOptions {
   logger?: Logger;
 }
 
-/** A fresh database on the PostgreSQL of DATABASE_URL, so test files never see each other's rows. */
+/**
+ * A fresh database on the PostgreSQL of DATABASE_URL, so test files never see each other's rows:
+ * a copy of the suite's migrated template (global-setup.ts) when there is one.
+ */
 async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `plaza_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -51,6 +56,15 @@ async function createScratchDatabase(adminUrl: string): Promise<{ url: string; d
       await client.end();
     },
   };
+}
+
+/** The suite's migrated embedded store (global-setup.ts), read once per worker. */
+let pgliteTemplate: Promise<Blob> | null = null;
+function migratedPglite(): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplateFile');
+  if (!file) return undefined;
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
 }
 
 /**
@@ -76,6 +90,7 @@ export async function startTestPlaza(
     web: false,
     logger: options.logger ?? pino({ level: 'silent' }),
     pgliteDir: 'memory://',
+    ...(scratch ? {} : { pgliteTemplate: await migratedPglite() }),
   });
   let listening: Promise<string> | null = null;
   return {
