@@ -1,4 +1,5 @@
 import type { Platform, RequestContext } from '../../graphql/context.ts';
+import type { ChatRow } from './chat-access.ts';
 import type { Bus, ChatBusEvent } from '../../platform/bus/bus.ts';
 import { FeedSubscriber } from './chat-feed.ts';
 import type { MessageRow } from './send-message.ts';
@@ -91,8 +92,9 @@ export async function* liveWakeups<T>(
 /**
  * A chat's message events for one subscriber (decisions 0012 and 0022). The bus only wakes: every
  * event is read from the database, by the chat's feed of this process (chat-feed.ts), one read per
- * wake-up shared by all its subscribers here. The subscriber is checked once here (NOT_FOUND when
- * it may not read the chat), joins the feed once the feed is live, and from then gets every
+ * wake-up shared by all its subscribers here. The subscriber is checked once at the start
+ * (`checked`: the chat as the caller's `findChat` just answered it; else here, NOT_FOUND when it
+ * may not read the chat), joins the feed once the feed is live, and from then gets every
  * message whose latest change number is after its own cursor (`afterRev`, else the chat's last
  * change number when it started), in change order, once. So every change is delivered once, in
  * order, whatever was missed; a message changed several times while a client was away arrives
@@ -105,6 +107,7 @@ export function chatEventStream(
   context: RequestContext,
   key: string,
   afterRev: number | null,
+  checked?: ChatRow,
 ): AsyncIterableIterator<ChatEvent, undefined> {
-  return new FeedSubscriber(context, key, afterRev);
+  return new FeedSubscriber(context, key, afterRev, checked);
 }

@@ -39,18 +39,18 @@ export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefine
   private feed: ChatFeed | null = null;
   private readonly started: Promise<void>;
 
-  constructor(context: RequestContext, key: string, afterRev: number | null) {
+  constructor(context: RequestContext, key: string, afterRev: number | null, checked?: ChatRow) {
     this.context = context;
     this.key = key;
-    this.started = this.start(afterRev);
+    this.started = this.start(afterRev, checked);
     this.started.catch(() => undefined);
   }
 
-  private async start(afterRev: number | null): Promise<void> {
-    const first = await findChat(this.context, this.key, { fresh: true });
+  private async start(afterRev: number | null, checked: ChatRow | undefined): Promise<void> {
+    const chat = checked ?? (await findChat(this.context, this.key, { fresh: true })).chat;
     if (this.ended) return;
-    this.cursor = afterRev ?? first.chat.lastRev;
-    this.feed = chatFeedFor(this.context, first.chat);
+    this.cursor = afterRev ?? chat.lastRev;
+    this.feed = chatFeedFor(this.context, chat);
     await this.feed.join(this);
   }
 

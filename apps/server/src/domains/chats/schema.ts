@@ -185,9 +185,10 @@ builder.subscriptionFields((t) => ({
       if (args.afterRev != null && (!Number.isInteger(args.afterRev) || args.afterRev < 0)) {
         throw badUserInput('afterRev', 'Give a change number of 0 or more.');
       }
-      // Checked before the stream starts, so a refusal is an error of the subscribe call itself.
-      await findChat(context, args.key, { fresh: true });
-      return chatEventStream(context, args.key, args.afterRev ?? null);
+      // Checked before the stream starts, so a refusal is an error of the subscribe call itself;
+      // the stream starts from this check.
+      const access = await findChat(context, args.key, { fresh: true });
+      return chatEventStream(context, args.key, args.afterRev ?? null, access.chat);
     },
     resolve: (event) => event,
   }),
