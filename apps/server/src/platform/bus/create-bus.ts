@@ -121,6 +121,20 @@ function resilientRedisEventTarget(
     for (const callback of callbacks) callback(event);
   };
 
+  // A lost connection loses the subscriptions; ioredis subscribes again once it is back ('ready').
+  // Until then no channel is live for a subscriber joining meanwhile (it still reads after
+  // LIVE_WAIT_MS, and catches up on the next wake-up).
+  let back: Promise<void> | null = null;
+  subscribeClient.on('close', () => {
+    back ??= new Promise<void>((resolve) =>
+      subscribeClient.once('ready', () => {
+        back = null;
+        resolve();
+      }),
+    );
+    for (const topic of liveForTopic.keys()) liveForTopic.set(topic, back);
+  });
+
   subscribeClient.on('message', (channel: string, message: string) => {
     const echo = `${channel}\n${message}`;
     const expiries = pendingEchoes.get(echo);
