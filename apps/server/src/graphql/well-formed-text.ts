@@ -31,7 +31,7 @@ function documentHoldsBadText(document: DocumentNode): boolean {
  * Refuses, as BAD_USER_INPUT before anything runs, arguments with text PostgreSQL cannot store:
  * the NUL character (U+0000; `text` cannot hold it) and lone UTF-16 surrogates (JSON escapes them
  * as `\udfff`, which `jsonb` refuses). Both used to reach the store and fail there as unexpected
- * errors (found by fuzz-mutations.test.ts: `hideChat(key: "a\u0000b")`,
+ * errors (found by the mutation fuzzer, test/support/fuzz-mutations.ts: `hideChat(key: "a\u0000b")`,
  * `createPrompt(question: "\udfff\ud800")`).
  */
 export function useWellFormedText(): Plugin {

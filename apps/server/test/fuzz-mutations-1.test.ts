@@ -1,0 +1,4 @@
+import { fuzzMutations } from './support/fuzz-mutations.ts';
+
+// Issue 12: every mutation's arguments fuzzed (support/fuzz-mutations.ts), part 1 of 4.
+fuzzMutations(0, 4);

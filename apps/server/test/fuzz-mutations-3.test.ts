@@ -1,0 +1,4 @@
+import { fuzzMutations } from './support/fuzz-mutations.ts';
+
+// Issue 12: every mutation's arguments fuzzed (support/fuzz-mutations.ts), part 3 of 4.
+fuzzMutations(2, 4);
