@@ -1,8 +1,9 @@
 /**
  * `npm test`: lint, typecheck, unit, API and browser tests, in that order, each phase run even when
- * an earlier one failed, then one summary line: "N passed, N failed".
+ * an earlier one failed, then one summary line: "N passed, N failed". Lint and typecheck run side
+ * by side (each keeps one core busy), their output printed one after the other.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,6 +18,8 @@ interface Phase {
   env?: Record<string, string>;
   /** Reads passed/failed counts from the phase's JSON report. */
   count?: () => { passed: number; failed: number };
+  /** Runs at the same time as the phases next to it that also say so, its output held until it ends. */
+  sideBySide?: boolean;
 }
 
 function vitestCounts(file: string) {
@@ -63,8 +66,8 @@ const only = process.argv.slice(2);
 const postgresUrl = process.env.PLAZA_TEST_DATABASE_URL;
 const redisUrl = process.env.PLAZA_TEST_REDIS_URL;
 const phases: Phase[] = [
-  { name: 'lint', command: ['npm', 'run', 'lint', '--silent'] },
-  { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
+  { name: 'lint', command: ['npm', 'run', 'lint', '--silent'], sideBySide: true },
+  { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'], sideBySide: true },
   vitestPhase('unit', 'unit'),
   vitestPhase('api', 'api'),
   ...(postgresUrl
@@ -88,34 +91,58 @@ const selected = phases.filter((phase) => only.length === 0 || only.includes(pha
 let passed = 0;
 let failed = 0;
 const failedPhases: string[] = [];
-for (const phase of selected) {
-  console.log(`\n=== ${phase.name}: ${phase.command.join(' ')}`);
+
+/** Runs one phase; with `held`, its output is kept and printed when it ends. */
+function run(phase: Phase, held: boolean): Promise<void> {
   const started = Date.now();
-  const result = spawnSync(phase.command[0]!, phase.command.slice(1), {
+  const header = `\n=== ${phase.name}: ${phase.command.join(' ')}`;
+  if (!held) console.log(header);
+  const child = spawn(phase.command[0]!, phase.command.slice(1), {
     cwd: root,
-    stdio: 'inherit',
+    stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...phase.env },
   });
-  const ok = result.status === 0;
-  if (phase.count) {
-    const reportFile = phase.count;
-    try {
-      const counts = reportFile();
-      passed += counts.passed;
-      failed += counts.failed;
-    } catch {
-      // No report: the runner died before it could write one.
-      failed += 1;
-    }
-  } else {
-    // Lint, typecheck and build count as one check each.
-    if (ok) passed += 1;
-    else failed += 1;
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (held) {
+        console.log(header);
+        process.stdout.write(Buffer.concat(output));
+      }
+      const ok = code === 0;
+      if (phase.count) {
+        try {
+          const counts = phase.count();
+          passed += counts.passed;
+          failed += counts.failed;
+        } catch {
+          // No report: the runner died before it could write one.
+          failed += 1;
+        }
+      } else {
+        // Lint, typecheck and build count as one check each.
+        if (ok) passed += 1;
+        else failed += 1;
+      }
+      if (!ok) failedPhases.push(phase.name);
+      console.log(
+        `=== ${phase.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      resolve();
+    });
+  });
+}
+
+for (let index = 0; index < selected.length;) {
+  const group = [selected[index]!];
+  while (group[0]!.sideBySide && selected[index + group.length]?.sideBySide) {
+    group.push(selected[index + group.length]!);
   }
-  if (!ok) failedPhases.push(phase.name);
-  console.log(
-    `=== ${phase.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  index += group.length;
+  if (group.length === 1) await run(group[0]!, false);
+  else await Promise.all(group.map((phase) => run(phase, true)));
 }
 
 if (failedPhases.length > 0) console.log(`\nFailed phases: ${failedPhases.join(', ')}`);
