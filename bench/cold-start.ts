@@ -1,13 +1,14 @@
 /**
  * Cold start: time from spawning the server to its first healthy answer, on an empty embedded
  * store (with the demo world) and again once the store exists. Polls from this second process.
+ * BENCH_PORT (3300) is the server's port.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { requireFreePort, spawnServer, stopServer, waitHealthy } from './support/server.ts';
 
-const port = 3300;
+const port = Number(process.env.BENCH_PORT ?? 3300);
 
 async function timeToHealthy(dataDir: string, demo: string): Promise<number> {
   await requireFreePort(port);
