@@ -2,7 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements } from '../src/db/client.ts';
-import { chats, groups } from '../src/db/schema/index.ts';
+import { chats, groups, users } from '../src/db/schema/index.ts';
 import { chatEventStream, type ChatEvent } from '../src/domains/chats/chat-events.ts';
 import type { RequestContext } from '../src/graphql/context.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
@@ -45,16 +45,19 @@ describe('chat feed: one read per chat and process', () => {
     const { chat } = await buildGroup(db(), ana.userId, [{ userId: ben.userId }, { userId: cai.userId }]);
     // More than a page (100) before ben's cursor, so the shared read pages from the lower cursor.
     const before = [];
-    for (let index = 1; index <= 130; index++) before.push(await api.sent(ana, chat.key, `before ${index}`));
-    const caiFrom = before[119]!.rev;
-    const benFeed = await liveFeed(ben, chat.key, 0);
-    const caiFeed = await liveFeed(cai, chat.key, caiFrom);
+    for (let index = 1; index <= 105; index++) before.push(await api.sent(ana, chat.key, `before ${index}`));
+    const caiFrom = before[99]!.rev;
+    // Both at once, so that one pass may read for both from ben's cursor.
+    const [benFeed, caiFeed] = await Promise.all([
+      liveFeed(ben, chat.key, 0),
+      liveFeed(cai, chat.key, caiFrom),
+    ]);
     try {
-      const edited = await api.edit(ana, before[124]!.key, 'before 125, edited');
+      const edited = await api.edit(ana, before[102]!.key, 'before 103, edited');
       const after = [];
       for (let index = 1; index <= 5; index++) after.push(await api.sent(ana, chat.key, `after ${index}`));
-      await benFeed.until(() => benFeed.events.length >= 130 + 5, 'ben: every message');
-      await caiFeed.until(() => caiFeed.events.length >= 10 + 1 + 5, 'cai: its messages');
+      await benFeed.until(() => benFeed.events.length >= 105 + 5, 'ben: every message');
+      await caiFeed.until(() => caiFeed.events.length >= 5 + 1 + 5, 'cai: its messages');
       await pause(200);
       for (const feed of [benFeed, caiFeed]) {
         expect(feed.errors).toEqual([]);
@@ -65,16 +68,16 @@ describe('chat feed: one read per chat and process', () => {
       // Ben read from 0: the edited message may come as NEW in its latest state (edited before he
       // got it) or as NEW then EDITED; either way every message once per change, in order.
       const benTexts = benFeed.events.map((event) => event.message.text);
-      expect(benTexts.filter((text) => text.startsWith('before')).length).toBeGreaterThanOrEqual(130);
+      expect(benTexts.filter((text) => text.startsWith('before')).length).toBeGreaterThanOrEqual(105);
       expect(benTexts.slice(-5)).toEqual(after.map((m) => m.text));
       expect(benFeed.events.filter((event) => event.kind !== 'EDITED').map((e) => e.message.seq)).toEqual([
         ...before.map((m) => m.seq),
         ...after.map((m) => m.seq),
       ]);
-      // Cai's cursor was after message 120: 121-130 as NEW, the edit of 125 as EDITED, then the 5.
+      // Cai's cursor was after message 100: 101-105 as NEW, the edit of 103 as EDITED, then the 5.
       expect(caiFeed.events.map((event) => [event.kind, event.message.text])).toEqual([
-        ...before.slice(120).map((m) => ['NEW', m.text]),
-        ['EDITED', 'before 125, edited'],
+        ...before.slice(100).map((m) => ['NEW', m.text]),
+        ['EDITED', 'before 103, edited'],
         ...after.map((m) => ['NEW', m.text]),
       ]);
       expect(caiFeed.events.at(-6)!.cursor).toBe(edited.rev);
@@ -168,18 +171,56 @@ describe('chat feed: one read per chat and process', () => {
   });
 });
 
-describe('statements per message do not grow with the subscribers', () => {
-  function contextOf(userId: number): RequestContext {
-    return {
-      ...t.plaza.platform,
-      request: new Request('http://plaza.test/graphql'),
-      viewer: { id: userId, sessionId: 0 },
-      ip: '127.0.0.1',
-      clientIp: null,
-      remoteIp: null,
-    };
-  }
+function contextOf(userId: number): RequestContext {
+  return {
+    ...t.plaza.platform,
+    request: new Request('http://plaza.test/graphql'),
+    viewer: { id: userId, sessionId: 0 },
+    ip: '127.0.0.1',
+    clientIp: null,
+    remoteIp: null,
+  };
+}
 
+describe('many subscribers of one chat', () => {
+  it('1,100 joining at once all get live and hear the next message once (pings once overflowed their bus iterators)', async () => {
+    const made = await db()
+      .insert(users)
+      .values(
+        Array.from({ length: 1100 }, (_, index) => ({
+          key: `fan${index}`,
+          username: `fan_many_${index}`,
+          first: 'Fan',
+          last: 'Many',
+          onboardedAt: new Date(),
+        })),
+      )
+      .returning({ id: users.id });
+    const { chat } = await buildGroup(
+      db(),
+      ana.userId,
+      made.map((person) => ({ userId: person.id })),
+    );
+    const start = (await api.chatRow(chat.key)).lastRev;
+    const hello = await api.sent(ana, chat.key, 'hello');
+    const streams = made.map((person) => chatEventStream(contextOf(person.id), chat.key, start));
+    try {
+      // Each takes its first event, then nobody pulls: what a subscription hears meanwhile (the
+      // others joining) waits in it. Before decision 0022 every join pinged every subscriber, and
+      // past 1,024 unread the bus dispatch threw (RepeaterOverflowError) and ended the server.
+      const first = await Promise.all(streams.map((stream) => stream.next()));
+      expect(first.every((result) => !result.done && result.value.message.key === hello.key)).toBe(true);
+      await pause(500);
+      const sent = await api.sent(ana, chat.key, 'to everyone');
+      const heard = await Promise.all(streams.map((stream) => stream.next()));
+      expect(heard.every((result) => !result.done && result.value.message.key === sent.key)).toBe(true);
+    } finally {
+      for (const stream of streams) void stream.return?.();
+    }
+  }, 60_000);
+});
+
+describe('statements per message do not grow with the subscribers', () => {
   /**
    * All statements of: `subscribers` chatEvents streams joining a group chat one after the other
    * (each from just before the last message, so its first event says it joined), then `messages`
