@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { createPubSub, type PubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
@@ -39,10 +38,7 @@ async function roundTrip(pubsub: PubSub<BusTopics>, timeoutMs: number): Promise<
 /** The in-process bus, or Redis pub/sub when a URL is given, so several processes hear each other. */
 export function createBus(redisUrl?: string): Bus {
   if (!redisUrl) {
-    // Every subscriber of a busy chat listens on one topic: no cap (Node warns past 10 by default).
-    const eventTarget = new EventTarget();
-    setMaxListeners(0, eventTarget);
-    const pubsub = createPubSub<BusTopics>({ eventTarget });
+    const pubsub = createPubSub<BusTopics>({ eventTarget: localEventTarget() });
     // An EventTarget listener hears every later dispatch: live as soon as it was added.
     const live = Promise.resolve();
     return {
@@ -78,6 +74,62 @@ export function createBus(redisUrl?: string): Bus {
 
 type Callback = (event: CustomEvent) => void;
 type BusEventTarget = NonNullable<NonNullable<Parameters<typeof createPubSub>[0]>['eventTarget']>;
+
+/**
+ * Hands an event to each of a topic's subscribers, one subscriber's failure not stopping the
+ * others. A subscriber that has let 1,024 events pile up unread (graphql-yoga's pub/sub buffers
+ * them in a Repeater) throws RepeaterOverflowError on the next: thrown inside an EventTarget
+ * listener or ioredis's message handler that ended the whole process (found by bench:fanout).
+ * The event is dropped for that subscriber only: bus events only wake subscribers, who read what
+ * changed from the database, and it still has 1,024 wake-ups to read on.
+ */
+function deliverTo(callbacks: Iterable<Callback>, event: CustomEvent): void {
+  for (const callback of callbacks) {
+    try {
+      callback(event);
+    } catch {
+      // Dropped for this subscriber (see above).
+    }
+  }
+}
+
+const callbackOf = (listener: EventListenerOrEventListenerObject | null): Callback | null => {
+  if (listener == null) return null;
+  return ('handleEvent' in listener ? listener.handleEvent.bind(listener) : listener) as Callback;
+};
+
+/**
+ * The in-process bus's event target: like an EventTarget (synchronous, in subscription order,
+ * no cap on listeners per topic, which a busy chat needs), delivering with `deliverTo`.
+ */
+export function localEventTarget(): BusEventTarget {
+  const callbacksForTopic = new Map<string, Set<Callback>>();
+  return {
+    addEventListener(topic, listener) {
+      const callback = callbackOf(listener as EventListenerOrEventListenerObject | null);
+      if (!callback) return;
+      let callbacks = callbacksForTopic.get(topic);
+      if (!callbacks) {
+        callbacks = new Set();
+        callbacksForTopic.set(topic, callbacks);
+      }
+      callbacks.add(callback);
+    },
+    removeEventListener(topic, listener) {
+      const callback = callbackOf(listener as EventListenerOrEventListenerObject | null);
+      const callbacks = callbacksForTopic.get(topic);
+      if (!callback || !callbacks) return;
+      callbacks.delete(callback);
+      if (callbacks.size === 0) callbacksForTopic.delete(topic);
+    },
+    dispatchEvent(event) {
+      const callbacks = callbacksForTopic.get(event.type);
+      // A copy: a subscriber may leave (or join) while the event is handed out.
+      if (callbacks) deliverTo([...callbacks], event as CustomEvent);
+      return true;
+    },
+  };
+}
 
 /**
  * A round trip's ping proves that this process's Redis SUBSCRIBE is live (chatEvents waits for
@@ -117,8 +169,7 @@ function resilientRedisEventTarget(
   const deliver = (channel: string, detail: unknown) => {
     const callbacks = callbacksForTopic.get(channel);
     if (!callbacks) return;
-    const event = new CustomEvent(channel, { detail });
-    for (const callback of callbacks) callback(event);
+    deliverTo([...callbacks], new CustomEvent(channel, { detail }));
   };
 
   // A lost connection loses the subscriptions; ioredis subscribes again once it is back ('ready').
@@ -147,11 +198,6 @@ function resilientRedisEventTarget(
     }
     deliver(channel, message === '' ? null : JSON.parse(message));
   });
-
-  const callbackOf = (listener: EventListenerOrEventListenerObject | null): Callback | null => {
-    if (listener == null) return null;
-    return ('handleEvent' in listener ? listener.handleEvent.bind(listener) : listener) as Callback;
-  };
 
   return {
     whenLive(topic) {
