@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { maintenanceFromEnv } from '../src/http/maintenance.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 
@@ -54,5 +55,20 @@ describe('a Plaza in maintenance', () => {
     expect(await auth.json()).toMatchObject({ code: 'MAINTENANCE', maintenance: true });
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
+  });
+
+  it('refuses GraphQL over WebSocket with 503 and Retry-After (no socket reads or sends meanwhile)', async () => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    const refused = await new Promise<{ status: number; retryAfter: string | undefined } | 'opened'>(
+      (resolve) => {
+        socket.once('open', () => resolve('opened'));
+        socket.once('unexpected-response', (_request, response) =>
+          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] }),
+        );
+        socket.once('error', () => undefined);
+      },
+    );
+    socket.terminate();
+    expect(refused).toEqual({ status: 503, retryAfter: '300' });
   });
 });

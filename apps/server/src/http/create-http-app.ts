@@ -98,7 +98,7 @@ export async function createHttpApp(
   });
 
   const server = createServer(app);
-  const closeWs = attachGraphqlWebSocket(server, yoga, metrics);
+  const closeWs = attachGraphqlWebSocket(server, yoga, metrics, { isMaintenance });
   return {
     server,
     close: async () => {

@@ -3,6 +3,7 @@ import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance.ts';
 import type { Metrics } from './metrics.ts';
 
 interface EnvelopedRoot {
@@ -10,13 +11,33 @@ interface EnvelopedRoot {
   subscribe: (args: ExecutionArgs) => unknown;
 }
 
-/** graphql-ws on the same port and path as HTTP GraphQL, through Yoga's plugins and context. */
+/**
+ * graphql-ws on the same port and path as HTTP GraphQL, through Yoga's plugins and context. In
+ * maintenance (PLAZA_MAINTENANCE) the upgrade is refused with 503 and Retry-After, as HTTP GraphQL
+ * is (spec 8.11): a socket would otherwise go on reading and sending while the data is being moved.
+ */
 export function attachGraphqlWebSocket(
   server: Server,
   yoga: PlazaYoga,
   metrics: Metrics,
+  options: { isMaintenance?: boolean } = {},
 ): () => Promise<void> {
-  const wsServer = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: 64 * 1024 });
+  const wsServer = new WebSocketServer({
+    server,
+    path: yoga.graphqlEndpoint,
+    maxPayload: 64 * 1024,
+    ...(options.isMaintenance
+      ? {
+          verifyClient: (
+            _info: unknown,
+            refuse: (ok: boolean, code: number, message: string, headers: Record<string, string>) => void,
+          ) =>
+            refuse(false, 503, 'Service Unavailable', {
+              'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS),
+            }),
+        }
+      : {}),
+  });
   wsServer.on('connection', (socket) => {
     metrics.websocketConnections.inc({ event: 'open' });
     socket.once('close', () => metrics.websocketConnections.inc({ event: 'close' }));

@@ -4,7 +4,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 export const MAINTENANCE_MESSAGE =
   'Plaza is down for a short maintenance. Please try again in a few minutes.';
 /** Seconds a client should wait before asking again. */
-const RETRY_AFTER_SECONDS = 300;
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 
 const ON = new Set(['1', 'true', 'yes', 'on']);
 const OFF = new Set(['', '0', 'false', 'no', 'off']);
@@ -56,7 +56,7 @@ export function mountMaintenance(app: Express, isMaintenance: boolean): void {
       next();
       return;
     }
-    res.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    res.status(503).setHeader('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
     if (req.path === '/graphql') {
       res.json({
         errors: [{ message: MAINTENANCE_MESSAGE, extensions: { code: '503', maintenance: true } }],
