@@ -1,13 +1,28 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Vitest's order (slowest first from its cache, else the largest files first) with the mutation
+ * fuzzer's four files first: they are the longest API files and among the smallest, so on a fresh
+ * clone (CI, no cache) they came last and one worker ran them alone for minutes.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (spec: TestSpecification) => /fuzz-mutations-\d+\.test\.ts$/.test(spec.moduleId);
+    return [...sorted.filter(first), ...sorted.filter((spec) => !first(spec))];
+  }
+}
 
 export default defineConfig({
   // graphql 16 ships CJS (main) and ESM (module) builds. Pothos and Yoga load the CJS one through
   // Node; our own files must get that same copy, or `instanceof GraphQLError` checks fail.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
