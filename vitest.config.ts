@@ -42,12 +42,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite takes seconds to boot: one store per file, files in parallel on both cores. Workers
+          // PGlite takes seconds to boot: one store per file. Workers
           // are reused across files (isolate: false): a fresh fork per file cost ~5 s of process start,
           // module import and PGlite's WASM compile each. Module state is kept per store
           // (WeakMaps keyed by the store or its db), so files sharing a worker do not see each other.
           pool: 'forks',
           isolate: false,
+          // Vitest's default is one worker less than the cores: 1 on the 2-core machines, so the
+          // suite ran one file at a time. Two on PGlite (each file has its own in-memory store and
+          // bus). One on PostgreSQL + Redis: the Redis bus is shared by every file's Plaza, and
+          // topics such as a chat's id or a person's activity would wake the other file's subscribers.
+          maxWorkers: process.env.DATABASE_URL ? 1 : 2,
           // Migrates once for the suite; each file's store starts as a copy (global-setup.ts).
           globalSetup: ['apps/server/test/global-setup.ts'],
         },
