@@ -50,8 +50,10 @@ export default defineConfig({
           isolate: false,
           // Vitest's default is one worker less than the cores: 1 on the 2-core machines, so the
           // suite ran one file at a time. Two on PGlite (each file has its own in-memory store and
-          // bus). One on PostgreSQL + Redis: the Redis bus is shared by every file's Plaza, and
-          // topics such as a chat's id or a person's activity would wake the other file's subscribers.
+          // bus). One on PostgreSQL + Redis until the whole suite has been seen to pass there with
+          // two: each file has its own scratch database, and its own namespace in the shared Redis
+          // (rate limits, and since 2026-11-26 the bus channels, where the same chat and person ids
+          // of two files' Plazas woke each other's subscribers).
           maxWorkers: process.env.DATABASE_URL ? 1 : 2,
           // Migrates once for the suite; each file's store starts as a copy (global-setup.ts).
           globalSetup: ['apps/server/test/global-setup.ts'],

@@ -60,14 +60,14 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   // While Redis is away a limited request fails (its own error); without a listener ioredis would
   // also print every failed reconnection.
   redis?.on('error', () => undefined);
-  const rateLimits = redis
-    ? createRedisRateLimits(redis, await redisNamespace(store))
-    : createRateLimits(store);
+  // One namespace per store for everything this Plaza keeps in a shared Redis.
+  const namespace = redis ? await redisNamespace(store) : undefined;
+  const rateLimits = redis && namespace ? createRedisRateLimits(redis, namespace) : createRateLimits(store);
   const platform: Platform = {
     config,
     logger,
     store,
-    bus: createBus(config.redisUrl),
+    bus: createBus(config.redisUrl, namespace),
     // An S3-compatible bucket when S3_* is set, so every process serves every upload.
     blobs: config.s3 ? createS3Blobs(config.s3) : createLocalBlobs(path.join(config.dataDir, 'blobs')),
     mail,

@@ -52,3 +52,31 @@ for (const redisUrl of [undefined, process.env.REDIS_URL].filter((url, i) => i =
     });
   });
 }
+
+describe.runIf(process.env.REDIS_URL)('the Redis bus of two stores sharing one Redis', () => {
+  it('wakes only the subscribers of its own namespace', async () => {
+    const redisUrl = process.env.REDIS_URL!;
+    const [mine, same, other] = [
+      createBus(redisUrl, 'ns-a'),
+      createBus(redisUrl, 'ns-a'),
+      createBus(redisUrl, 'ns-b'),
+    ];
+    buses.push(mine, same, other);
+    const listen = async (bus: Bus) => {
+      const iterator = bus.pubsub.subscribe('chat:changed', CHAT)[Symbol.asyncIterator]();
+      const next = iterator.next();
+      await bus.whenLive(busTopic('chat:changed', CHAT));
+      return { iterator, next };
+    };
+    const sameProcess = await listen(same);
+    const otherStore = await listen(other);
+    mine.pubsub.publish('chat:changed', CHAT, { kind: 'CHANGED', rev: 7 });
+    // Another process of the same store hears it through Redis.
+    expect((await sameProcess.next).value).toEqual({ kind: 'CHANGED', rev: 7 });
+    // The other store's subscriber does not, though it listens on the same chat id; it hears its own.
+    other.pubsub.publish('chat:changed', CHAT, { kind: 'CHANGED', rev: 1 });
+    expect((await otherStore.next).value).toEqual({ kind: 'CHANGED', rev: 1 });
+    await sameProcess.iterator.return?.();
+    await otherStore.iterator.return?.();
+  });
+});

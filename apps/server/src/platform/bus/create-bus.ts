@@ -35,8 +35,13 @@ async function roundTrip(pubsub: PubSub<BusTopics>, timeoutMs: number): Promise<
   }
 }
 
-/** The in-process bus, or Redis pub/sub when a URL is given, so several processes hear each other. */
-export function createBus(redisUrl?: string): Bus {
+/**
+ * The in-process bus, or Redis pub/sub when a URL is given, so several processes hear each other.
+ * On Redis every channel is prefixed with the store's namespace (`redisNamespace`, as the rate
+ * limits' keys are): Plazas on other databases sharing the Redis (another install, or the API
+ * tests' files side by side) use the same chat and person ids and would wake each other.
+ */
+export function createBus(redisUrl?: string, namespace = 'default'): Bus {
   if (!redisUrl) {
     const pubsub = createPubSub<BusTopics>({ eventTarget: localEventTarget() });
     // An EventTarget listener hears every later dispatch: live as soon as it was added.
@@ -58,7 +63,7 @@ export function createBus(redisUrl?: string): Bus {
   // Without a listener ioredis prints every failed reconnection; the health check reports the bus.
   publishClient.on('error', () => undefined);
   subscribeClient.on('error', () => undefined);
-  const eventTarget = resilientRedisEventTarget(publishClient, subscribeClient);
+  const eventTarget = resilientRedisEventTarget(publishClient, subscribeClient, `plaza:{${namespace}}:bus:`);
   const pubsub = createPubSub<BusTopics>({ eventTarget });
   return {
     kind: 'redis',
@@ -99,33 +104,49 @@ const callbackOf = (listener: EventListenerOrEventListenerObject | null): Callba
 };
 
 /**
- * The in-process bus's event target: like an EventTarget (synchronous, in subscription order,
- * no cap on listeners per topic, which a busy chat needs), delivering with `deliverTo`.
+ * The listeners of an event target, per topic; `first` runs when a topic gets its first listener,
+ * `last` when it loses its last one (the Redis target subscribes and unsubscribes there).
  */
-export function localEventTarget(): BusEventTarget {
+function listenersByTopic(hooks: { first?(topic: string): void; last?(topic: string): void } = {}) {
   const callbacksForTopic = new Map<string, Set<Callback>>();
   return {
-    addEventListener(topic, listener) {
+    /** A copy: a subscriber may leave (or join) while an event is handed out. */
+    of: (topic: string): Callback[] => [...(callbacksForTopic.get(topic) ?? [])],
+    has: (topic: string): boolean => callbacksForTopic.has(topic),
+    add(topic: string, listener: unknown) {
       const callback = callbackOf(listener as EventListenerOrEventListenerObject | null);
       if (!callback) return;
       let callbacks = callbacksForTopic.get(topic);
       if (!callbacks) {
         callbacks = new Set();
         callbacksForTopic.set(topic, callbacks);
+        hooks.first?.(topic);
       }
       callbacks.add(callback);
     },
-    removeEventListener(topic, listener) {
+    remove(topic: string, listener: unknown) {
       const callback = callbackOf(listener as EventListenerOrEventListenerObject | null);
       const callbacks = callbacksForTopic.get(topic);
       if (!callback || !callbacks) return;
       callbacks.delete(callback);
-      if (callbacks.size === 0) callbacksForTopic.delete(topic);
+      if (callbacks.size > 0) return;
+      callbacksForTopic.delete(topic);
+      hooks.last?.(topic);
     },
+  };
+}
+
+/**
+ * The in-process bus's event target: like an EventTarget (synchronous, in subscription order,
+ * no cap on listeners per topic, which a busy chat needs), delivering with `deliverTo`.
+ */
+export function localEventTarget(): BusEventTarget {
+  const listeners = listenersByTopic();
+  return {
+    addEventListener: (topic, listener) => listeners.add(topic, listener),
+    removeEventListener: (topic, listener) => listeners.remove(topic, listener),
     dispatchEvent(event) {
-      const callbacks = callbacksForTopic.get(event.type);
-      // A copy: a subscriber may leave (or join) while the event is handed out.
-      if (callbacks) deliverTo([...callbacks], event as CustomEvent);
+      deliverTo(listeners.of(event.type), event as CustomEvent);
       return true;
     },
   };
@@ -145,8 +166,8 @@ const ECHO_TTL_MS = 10_000;
 
 /**
  * Redis pub/sub as graphql-yoga's event target (the wire format of @graphql-yoga/redis-event-target:
- * the channel is the topic, the message the JSON of the payload), with two differences found by
- * bench/faults.ts:
+ * the channel is the topic after the namespace's prefix, the message the JSON of the payload),
+ * with two differences found by bench/faults.ts:
  * - A publish that fails (Redis away) is dropped, not an unhandled rejection that ends the process:
  *   the change is stored, and subscribers catch up on the next wake-up or with afterRev.
  * - Subscribers in this process hear an event at once, not only through Redis, so delivery within
@@ -156,20 +177,34 @@ const ECHO_TTL_MS = 10_000;
 function resilientRedisEventTarget(
   publishClient: Redis,
   subscribeClient: Redis,
+  /** Put before each topic to make its Redis channel. */
+  prefix: string,
 ): BusEventTarget & { whenLive(topic: string): Promise<void> } {
-  const callbacksForTopic = new Map<string, Set<Callback>>();
   /**
    * Per subscribed channel, Redis's answer to this process's SUBSCRIBE: once it came, every later
    * PUBLISH to the channel reaches this connection (decision 0022), so no ping is needed.
    */
   const liveForTopic = new Map<string, Promise<void>>();
-  /** "<channel>\n<message>" → expiry times of local deliveries whose echo has not come back. */
+  /** "<topic>\n<message>" → expiry times of local deliveries whose echo has not come back. */
   const pendingEchoes = new Map<string, number[]>();
+  const listeners = listenersByTopic({
+    // While Redis is away ioredis queues the SUBSCRIBE and sends it on reconnection.
+    first: (topic) =>
+      liveForTopic.set(
+        topic,
+        subscribeClient.subscribe(prefix + topic).then(
+          () => undefined,
+          () => undefined,
+        ),
+      ),
+    last: (topic) => {
+      liveForTopic.delete(topic);
+      subscribeClient.unsubscribe(prefix + topic).catch(() => undefined);
+    },
+  });
 
-  const deliver = (channel: string, detail: unknown) => {
-    const callbacks = callbacksForTopic.get(channel);
-    if (!callbacks) return;
-    deliverTo([...callbacks], new CustomEvent(channel, { detail }));
+  const deliver = (topic: string, detail: unknown) => {
+    if (listeners.has(topic)) deliverTo(listeners.of(topic), new CustomEvent(topic, { detail }));
   };
 
   // A lost connection loses the subscriptions; ioredis subscribes again once it is back ('ready').
@@ -187,7 +222,9 @@ function resilientRedisEventTarget(
   });
 
   subscribeClient.on('message', (channel: string, message: string) => {
-    const echo = `${channel}\n${message}`;
+    if (!channel.startsWith(prefix)) return;
+    const topic = channel.slice(prefix.length);
+    const echo = `${topic}\n${message}`;
     const expiries = pendingEchoes.get(echo);
     if (expiries) {
       const now = Date.now();
@@ -196,7 +233,7 @@ function resilientRedisEventTarget(
       if (expiries.length === 0) pendingEchoes.delete(echo);
       if (own) return;
     }
-    deliver(channel, message === '' ? null : JSON.parse(message));
+    deliver(topic, message === '' ? null : JSON.parse(message));
   });
 
   return {
@@ -204,37 +241,11 @@ function resilientRedisEventTarget(
       // No local listener: nothing to wait for (the caller starts its iterator first).
       return liveForTopic.get(topic) ?? Promise.resolve();
     },
-    addEventListener(topic, listener) {
-      const callback = callbackOf(listener as EventListenerOrEventListenerObject | null);
-      if (!callback) return;
-      let callbacks = callbacksForTopic.get(topic);
-      if (!callbacks) {
-        callbacks = new Set();
-        callbacksForTopic.set(topic, callbacks);
-        // While Redis is away ioredis queues the SUBSCRIBE and sends it on reconnection.
-        liveForTopic.set(
-          topic,
-          subscribeClient.subscribe(topic).then(
-            () => undefined,
-            () => undefined,
-          ),
-        );
-      }
-      callbacks.add(callback);
-    },
-    removeEventListener(topic, listener) {
-      const callback = callbackOf(listener as EventListenerOrEventListenerObject | null);
-      const callbacks = callbacksForTopic.get(topic);
-      if (!callback || !callbacks) return;
-      callbacks.delete(callback);
-      if (callbacks.size > 0) return;
-      callbacksForTopic.delete(topic);
-      liveForTopic.delete(topic);
-      subscribeClient.unsubscribe(topic).catch(() => undefined);
-    },
+    addEventListener: (topic, listener) => listeners.add(topic, listener),
+    removeEventListener: (topic, listener) => listeners.remove(topic, listener),
     dispatchEvent(event) {
       const message = event.detail === undefined ? '' : JSON.stringify(event.detail);
-      if (!isPing(event as CustomEvent) && callbacksForTopic.has(event.type)) {
+      if (!isPing(event as CustomEvent) && listeners.has(event.type)) {
         const echo = `${event.type}\n${message}`;
         const expiries = pendingEchoes.get(echo) ?? [];
         expiries.push(Date.now() + ECHO_TTL_MS);
@@ -242,7 +253,7 @@ function resilientRedisEventTarget(
         const detail = message === '' ? null : (JSON.parse(message) as unknown);
         queueMicrotask(() => deliver(event.type, detail));
       }
-      publishClient.publish(event.type, message).catch(() => undefined);
+      publishClient.publish(prefix + event.type, message).catch(() => undefined);
       return true;
     },
   };
