@@ -5,10 +5,11 @@ import { countStatements } from '../src/db/client.ts';
 import { chats, groups, users } from '../src/db/schema/index.ts';
 import { chatEventStream, type ChatEvent } from '../src/domains/chats/chat-events.ts';
 import type { RequestContext } from '../src/graphql/context.ts';
-import { startTestPlaza, type TestPlaza } from './harness.ts';
-import { chatApi, chatEvents, pause, type ChatEventOut, type Feed } from './support/chats.ts';
+import type { TestPlaza } from './harness.ts';
+import type { chatApi } from './support/chats.ts';
+import { chatTrio, chatEvents, pause, type ChatEventOut, type Feed } from './support/chats.ts';
 import { buildGroup, buildUser } from './support/factories.ts';
-import { newPerson, type Person } from './support/people.ts';
+import type { Person } from './support/people.ts';
 
 // Decision 0022: a chat's subscribers in one process share one bus subscription and one read per
 // wake-up; each keeps its own cursor and access.
@@ -21,11 +22,7 @@ let cai: Person;
 const db = () => t.plaza.platform.store.db;
 
 beforeAll(async () => {
-  t = await startTestPlaza({ TRUST_PROXY: '1' });
-  api = chatApi(t);
-  ana = await newPerson(t, 'Ana');
-  ben = await newPerson(t, 'Ben');
-  cai = await newPerson(t, 'Cai');
+  ({ t, api, ana, ben, cai } = await chatTrio());
 });
 afterAll(() => t.close());
 

@@ -9,10 +9,11 @@ import {
   messages,
   pollVotes,
 } from '../src/db/schema/index.ts';
-import { startTestPlaza, type TestPlaza } from './harness.ts';
+import type { TestPlaza } from './harness.ts';
 import { buildGroup, buildPlan } from './support/factories.ts';
 import { newPerson, type Person } from './support/people.ts';
-import { chatApi, chatEvents, codeOf, fieldOf, subscribeOver } from './support/chats.ts';
+import type { chatApi } from './support/chats.ts';
+import { chatTrio, chatEvents, codeOf, fieldOf, subscribeOver } from './support/chats.ts';
 
 let t: TestPlaza;
 let api: ReturnType<typeof chatApi>;
@@ -22,11 +23,7 @@ let cai: Person;
 let outsider: Person;
 
 beforeAll(async () => {
-  t = await startTestPlaza({ TRUST_PROXY: '1' });
-  api = chatApi(t);
-  ana = await newPerson(t, 'Ana');
-  ben = await newPerson(t, 'Ben');
-  cai = await newPerson(t, 'Cai');
+  ({ t, api, ana, ben, cai } = await chatTrio());
   outsider = await newPerson(t, 'Out');
 });
 afterAll(() => t.close());

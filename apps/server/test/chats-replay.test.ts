@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlaza, type TestPlaza } from './harness.ts';
+import type { TestPlaza } from './harness.ts';
 import { buildGroup } from './support/factories.ts';
-import { newPerson, type Person } from './support/people.ts';
-import { chatApi, chatEvents, pause } from './support/chats.ts';
+import type { Person } from './support/people.ts';
+import type { chatApi } from './support/chats.ts';
+import { chatTrio, chatEvents, pause } from './support/chats.ts';
 
 let t: TestPlaza;
 let api: ReturnType<typeof chatApi>;
@@ -11,11 +12,7 @@ let ben: Person;
 let cai: Person;
 
 beforeAll(async () => {
-  t = await startTestPlaza({ TRUST_PROXY: '1' });
-  api = chatApi(t);
-  ana = await newPerson(t, 'Ana');
-  ben = await newPerson(t, 'Ben');
-  cai = await newPerson(t, 'Cai');
+  ({ t, api, ana, ben, cai } = await chatTrio());
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlaza, type TestPlaza } from './harness.ts';
+import type { TestPlaza } from './harness.ts';
 import { buildPlan } from './support/factories.ts';
-import { newPerson, type Person } from './support/people.ts';
-import { chatApi, codeOf } from './support/chats.ts';
+import type { Person } from './support/people.ts';
+import type { chatApi } from './support/chats.ts';
+import { chatTrio, codeOf } from './support/chats.ts';
 import { makeMp4 } from './support/mp4.ts';
 
 let t: TestPlaza;
@@ -13,11 +14,7 @@ let ben: Person;
 let cai: Person;
 
 beforeAll(async () => {
-  t = await startTestPlaza({ TRUST_PROXY: '1' });
-  api = chatApi(t);
-  ana = await newPerson(t, 'Ana');
-  ben = await newPerson(t, 'Ben');
-  cai = await newPerson(t, 'Cai');
+  ({ t, api, ana, ben, cai } = await chatTrio());
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows } from '../src/db/schema/index.ts';
-import { startTestPlaza, type TestPlaza } from './harness.ts';
+import type { TestPlaza } from './harness.ts';
 import { buildGroup } from './support/factories.ts';
 import { newPerson, type Person } from './support/people.ts';
-import { MESSAGE, chatApi, codeOf, fieldOf, type ChatMessage } from './support/chats.ts';
+import type { chatApi } from './support/chats.ts';
+import { MESSAGE, chatTrio, codeOf, fieldOf, type ChatMessage } from './support/chats.ts';
 
 let t: TestPlaza;
 let api: ReturnType<typeof chatApi>;
@@ -15,11 +16,7 @@ let dee: Person;
 let outsider: Person;
 
 beforeAll(async () => {
-  t = await startTestPlaza({ TRUST_PROXY: '1' });
-  api = chatApi(t);
-  ana = await newPerson(t, 'Ana');
-  ben = await newPerson(t, 'Ben');
-  cai = await newPerson(t, 'Cai');
+  ({ t, api, ana, ben, cai } = await chatTrio());
   dee = await newPerson(t, 'Dee');
   outsider = await newPerson(t, 'Out');
 });

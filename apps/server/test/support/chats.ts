@@ -3,8 +3,8 @@ import { createClient, type Client } from 'graphql-ws';
 import { expect } from 'vitest';
 import WebSocketImpl from 'ws';
 import { chats, messages } from '../../src/db/schema/index.ts';
-import type { GraphQLResponse, TestPlaza } from '../harness.ts';
-import type { Person } from './people.ts';
+import { startTestPlaza, type GraphQLResponse, type TestPlaza } from '../harness.ts';
+import { newPerson, type Person } from './people.ts';
 
 /** Chat helpers over the real API (HTTP for queries, graphql-ws over a real socket for events). */
 export interface ChatMessage {
@@ -26,6 +26,16 @@ export function codeOf(res: GraphQLResponse) {
 
 export function fieldOf(res: GraphQLResponse) {
   return res.errors?.[0]?.extensions?.field;
+}
+
+/** A test Plaza, its chats API, and Ana, Ben and Cai signed in (in that order): the chats tests' start. */
+export async function chatTrio() {
+  const t = await startTestPlaza({ TRUST_PROXY: '1' });
+  const api = chatApi(t);
+  const ana = await newPerson(t, 'Ana');
+  const ben = await newPerson(t, 'Ben');
+  const cai = await newPerson(t, 'Cai');
+  return { t, api, ana, ben, cai };
 }
 
 export function chatApi(t: TestPlaza) {
