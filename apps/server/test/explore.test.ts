@@ -372,6 +372,50 @@ describe('explore near a place', () => {
     ]);
   });
 
+  it('breaks ties by friends for groups and people too: friends inside, then members; a friend and friends in common', async () => {
+    const word = uniqueWord();
+    const viewer = await newPerson(t, 'Vic');
+    const friend = await newPerson(t, 'Fay');
+    await befriend(viewer, friend);
+    const owner = await newPerson(t, 'Ana');
+    const strangers = [await newPerson(t, 'Sam'), await newPerson(t, 'Sol')];
+    // More members, but none of them the viewer's friend: the friends' key comes before the members'.
+    const crowded = await group(owner, {
+      title: word,
+      members: strangers.map((person) => ({ userId: person.userId })),
+    });
+    const withFriend = await group(owner, { title: word, members: [{ userId: friend.userId }] });
+    // Three people at one spot, made in this order (ids ascending): the viewer's friend, who shares
+    // a second friend with the viewer (1 + 1); a stranger (0); someone with one friend in common (1).
+    const second = await newPerson(t, 'Gil');
+    await befriend(viewer, second);
+    await befriend(friend, second);
+    const spot = {
+      latitude: Math.round(LISBON_CENTRE.latitude * 1e6),
+      longitude: Math.round(LISBON_CENTRE.longitude * 1e6),
+    };
+    const stranger = await newPerson(t, word);
+    const mutual = await newPerson(t, word);
+    await befriend(mutual, friend);
+    for (const person of [friend, stranger, mutual])
+      await db().update(users).set(spot).where(eq(users.id, person.userId));
+    await db().update(users).set({ first: word }).where(eq(users.id, friend.userId));
+    const groupsFound = await explored(viewer, { place: 'lisbon', filter: 'GROUPS', text: word });
+    expect(ids(groupsFound.groups)).toEqual([withFriend, crowded]);
+    // A page of one ends inside the tie: the friends' key still decides who is on it.
+    const firstGroup = await explored(viewer, { place: 'lisbon', filter: 'GROUPS', text: word, limit: 1 });
+    expect(ids(firstGroup.groups)).toEqual([withFriend]);
+    // Signed out: members decide.
+    expect(ids((await explored(null, { place: 'lisbon', filter: 'GROUPS', text: word })).groups)).toEqual([
+      crowded,
+      withFriend,
+    ]);
+    const people = await explored(viewer, { place: 'lisbon', filter: 'PEOPLE', text: word });
+    expect(ids(people.people)).toEqual([friend.userId, mutual.userId, stranger.userId]);
+    const firstPerson = await explored(viewer, { place: 'lisbon', filter: 'PEOPLE', text: word, limit: 1 });
+    expect(ids(firstPerson.people)).toEqual([friend.userId]);
+  });
+
   it('shows a repeating series once, at its next occurrence', async () => {
     const ana = await newPerson(t, 'Ana');
     const word = uniqueWord();

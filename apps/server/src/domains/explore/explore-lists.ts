@@ -15,8 +15,6 @@ import {
   explorablePerson,
   explorablePlan,
   followerCount,
-  friendCounts,
-  friendsOf,
   friendsInGroup,
   friendsInPlan,
   friendsWithPerson,
@@ -65,8 +63,14 @@ const orderBy = (keys: SQL[]) => sql.join(keys, sql`, `);
  * `rest` (the costly ones: friends involved, counts). Ranking every candidate by `rest` read a
  * subquery per row: near a city of the generated world that was ~20,000 rows and 1.7 s of database
  * CPU a request. So the candidates are cut first at the leading keys of the page's last row, ties
- * included, and only those are ranked by `rest`: the same order, with the costly keys read for
- * about a page of rows instead of all of them.
+ * included, and only those (`page`) are ranked by `rest`: the same order, with the costly keys
+ * read for about a page of rows instead of all of them.
+ *
+ * The candidates carry the columns `rest` reads (`carry`), and the ranking reads them from there
+ * under the table's alias: joining the table back made PostgreSQL, which cannot estimate the cut,
+ * expect thousands of rows and hash the whole table (100,000 people, ~80 ms) for a dozen; for the
+ * same reason, an aggregate of the friends' counts joined to the page was made for every friend's
+ * rows. Per-row counts in `rest` run for the page's rows alone.
  */
 async function pageIds(
   db: Database,
@@ -76,46 +80,34 @@ async function pageIds(
     where: SQL;
     leading: SQL[];
     rest: SQL[];
-    /** A LEFT JOIN of the final ranking (friendCounts as `ff`), if `rest` reads one. */
-    join?: SQL;
+    /** Columns of the table that `rest` reads. */
+    carry?: string[];
     offset: number;
     limit: number;
   },
 ): Promise<number[]> {
-  const { alias } = input;
+  const a = sql.raw(input.alias);
   const keys = input.leading.map((key, i) => sql`${key} AS ${sql.raw(`k${i}`)}`);
   const names = sql.raw(input.leading.map((_key, i) => `k${i}`).join(', '));
-  const cNames = sql.raw(input.leading.map((_key, i) => `c.k${i}`).join(', '));
+  const aNames = sql.raw(input.leading.map((_key, i) => `${input.alias}.k${i}`).join(', '));
+  const carried = (input.carry ?? []).map((column) => sql.raw(`${input.alias}.${column}`));
   const last = input.offset + input.limit - 1;
   const found = await rows<{ id: number }>(
     db,
     sql`WITH candidates AS (
-        SELECT ${sql.raw(alias)}.id, ${sql.join(keys, sql`, `)} FROM ${input.table} ${sql.raw(alias)}
+        SELECT ${sql.join([sql`${a}.id`, ...carried, ...keys], sql`, `)} FROM ${input.table} ${a}
         WHERE ${input.where}
       ), cut AS (
         SELECT ${names} FROM candidates ORDER BY ${names} LIMIT 1 OFFSET ${last}
+      ), page AS (
+        SELECT * FROM candidates c
+        WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${sql.raw(input.leading.map((_key, i) => `c.k${i}`).join(', '))}) <= (SELECT ${names} FROM cut)
       )
-      SELECT c.id FROM candidates c JOIN ${input.table} ${sql.raw(alias)} ON ${sql.raw(alias)}.id = c.id
-      ${input.join ?? sql``}
-      WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${cNames}) <= (SELECT ${names} FROM cut)
-      ORDER BY ${cNames}, ${orderBy(input.rest)}
+      SELECT ${a}.id FROM page ${a}
+      ORDER BY ${aNames}, ${orderBy(input.rest)}
       LIMIT ${input.limit} OFFSET ${input.offset}`,
   );
   return found.map((row) => Number(row.id));
-}
-
-/** The LEFT JOIN of friendCounts as `ff` on the row, and the friends' score it gives (0 signed out). */
-function friendsJoin(kind: 'plan' | 'group' | 'person', alias: string, viewerId: number | null) {
-  const counts = friendCounts(kind, viewerId);
-  if (counts === null) return { join: undefined, score: sql`CAST(0 AS int)` };
-  const a = sql.raw(alias);
-  const own =
-    kind === 'plan'
-      ? sql` + CASE WHEN ${a}.creator_id IN ${friendsOf(viewerId)} THEN 1 ELSE 0 END`
-      : kind === 'person'
-        ? sql` + CASE WHEN ${a}.id IN ${friendsOf(viewerId)} THEN 1 ELSE 0 END`
-        : sql``;
-  return { join: sql`LEFT JOIN ${counts} ff ON ff.id = ${a}.id`, score: sql`(coalesce(ff.n, 0)${own})` };
 }
 
 /**
@@ -129,20 +121,19 @@ export async function explorePlanIds(db: Database, query: ListQuery & { past?: b
   const friends = friendsInPlan('p', viewerId);
   const where = conditions('p', query, [explorablePlan('p', viewerId), when]);
   const page = { table: sql`plans`, alias: 'p', where, offset: query.offset, limit: query.limit };
-  const joined = friendsJoin('plan', 'p', viewerId);
   if (!query.past && query.sort === 'NEAREST' && center)
     return pageIds(db, {
       ...page,
       leading: [roundedKm('p', center), sql`p.starts_at`],
-      rest: [sql`${joined.score} DESC`, sql`p.id ASC`],
-      join: joined.join,
+      rest: [sql`${friends} DESC`, sql`p.id ASC`],
+      carry: ['creator_id'],
     });
   if (!query.past && query.sort !== 'POPULAR')
     return pageIds(db, {
       ...page,
       leading: [sql`p.starts_at`],
-      rest: [sql`${joined.score} DESC`, ...nearer('p', center), sql`p.id ASC`],
-      join: joined.join,
+      rest: [sql`${friends} DESC`, ...nearer('p', center), sql`p.id ASC`],
+      carry: ['creator_id', 'latitude_e6', 'longitude_e6'],
     });
   let order: SQL[];
   if (query.past) order = [sql`p.ends_at DESC`, sql`p.id DESC`];
@@ -188,15 +179,13 @@ export async function exploreGroupRows(db: Database, query: ListQuery): Promise<
   const nextPlan = sql`(SELECT min(np.starts_at) FROM plans np WHERE np.group_id = g.id
     AND ${explorablePlan('np', viewerId)} AND ${upcomingPlan('np')})`;
   const where = conditions('g', query, [explorableGroupFor('g', viewerId)]);
-  const joined = friendsJoin('group', 'g', viewerId);
   if (query.sort === 'NEAREST' && center) {
     const ids = await pageIds(db, {
       table: sql`groups`,
       alias: 'g',
       where,
       leading: [roundedKm('g', center)],
-      rest: [sql`${joined.score} DESC`, sql`${memberCount('g')} DESC`, sql`g.id ASC`],
-      join: joined.join,
+      rest: [sql`${friends} DESC`, sql`${memberCount('g')} DESC`, sql`g.id ASC`],
       offset: query.offset,
       limit: query.limit,
     });
@@ -242,15 +231,14 @@ export async function explorePeopleRows(db: Database, query: ListQuery): Promise
   const { viewerId, center } = query;
   const friends = friendsWithPerson('u', viewerId);
   const where = conditions('u', query, [explorablePerson('u', viewerId)]);
-  const joined = friendsJoin('person', 'u', viewerId);
   if (query.sort !== 'POPULAR' && center) {
     const ids = await pageIds(db, {
       table: sql`users`,
       alias: 'u',
       where,
       leading: [roundedKm('u', center)],
-      rest: [sql`${joined.score} DESC`, sql`u.is_verified DESC`, sql`u.id ASC`],
-      join: joined.join,
+      rest: [sql`${friends} DESC`, sql`u.is_verified DESC`, sql`u.id ASC`],
+      carry: ['is_verified'],
       offset: query.offset,
       limit: query.limit,
     });

@@ -58,32 +58,24 @@ export function friendsOf(viewerId: number | null): SQL {
 /** Signed out there are no friends; a cast, since a bare 0 in ORDER BY would name a column. */
 const NO_FRIENDS = sql`CAST(0 AS int)`;
 
+/**
+ * Whether `column` holds one of the viewer's friends, as a test PostgreSQL cannot pull up into a
+ * join: the friends (thousands for some people) are read once per statement into a hashed subplan
+ * and probed per row, also from inside the per-row counts below. As a bare `IN` in a counted
+ * subquery's WHERE, PostgreSQL joined every friend's rows for every candidate; as one aggregate
+ * over the friends' rows, ~100 ms for a person with a thousand friends.
+ */
+function isFriend(viewerId: number, column: SQL): SQL {
+  return sql`coalesce(${column} IN ${friendsOf(viewerId)}, false)`;
+}
+
 /** Friends going to or interested in the plan, its creator counted when a friend. */
 export function friendsInPlan(alias: string, viewerId: number | null): SQL {
   if (viewerId === null) return NO_FRIENDS;
   const p = sql.raw(alias);
   return sql`((SELECT count(DISTINCT fr.user_id) FROM plan_responses fr WHERE fr.plan_id = ${p}.id
-      AND fr.response IN ('ATTENDING', 'INTERESTED') AND fr.user_id IN ${friendsOf(viewerId)})
-    + CASE WHEN ${p}.creator_id IN ${friendsOf(viewerId)} THEN 1 ELSE 0 END)`;
-}
-
-/**
- * The viewer's friends involved per row, as one aggregate to LEFT JOIN as `alias` (columns id, n)
- * instead of a count per candidate row: the viewer's friends and their answers, memberships or
- * friendships are a few thousand rows, while a city holds tens of thousands of candidates that
- * would each run the count. Null when signed out (nobody has friends then).
- */
-export function friendCounts(kind: 'plan' | 'group' | 'person', viewerId: number | null): SQL | null {
-  if (viewerId === null) return null;
-  const friends = friendsOf(viewerId);
-  if (kind === 'plan')
-    return sql`(SELECT fr.plan_id AS id, count(DISTINCT fr.user_id) AS n FROM plan_responses fr
-      WHERE fr.response IN ('ATTENDING', 'INTERESTED') AND fr.user_id IN ${friends} GROUP BY fr.plan_id)`;
-  if (kind === 'group')
-    return sql`(SELECT fm.group_id AS id, count(*) AS n FROM group_members fm
-      WHERE fm.status = 'member' AND fm.user_id IN ${friends} GROUP BY fm.group_id)`;
-  return sql`(SELECT mf.person AS id, count(*) AS n FROM ${FRIEND_PAIRS} mf
-    WHERE mf.friend IN ${friends} GROUP BY mf.person)`;
+      AND fr.response IN ('ATTENDING', 'INTERESTED') AND ${isFriend(viewerId, sql`fr.user_id`)})
+    + CASE WHEN ${isFriend(viewerId, sql`${p}.creator_id`)} THEN 1 ELSE 0 END)`;
 }
 
 /** People going (any occurrence). */
@@ -94,7 +86,7 @@ export function goingCount(alias: string): SQL {
 export function friendsInGroup(alias: string, viewerId: number | null): SQL {
   if (viewerId === null) return NO_FRIENDS;
   return sql`(SELECT count(*) FROM group_members fm WHERE fm.group_id = ${sql.raw(alias)}.id
-    AND fm.status = 'member' AND fm.user_id IN ${friendsOf(viewerId)})`;
+    AND fm.status = 'member' AND ${isFriend(viewerId, sql`fm.user_id`)})`;
 }
 
 export function memberCount(alias: string): SQL {
@@ -105,8 +97,8 @@ export function memberCount(alias: string): SQL {
 export function friendsWithPerson(alias: string, viewerId: number | null): SQL {
   if (viewerId === null) return NO_FRIENDS;
   const u = sql.raw(alias);
-  return sql`(CASE WHEN ${u}.id IN ${friendsOf(viewerId)} THEN 1 ELSE 0 END
-    + (SELECT count(*) FROM ${FRIEND_PAIRS} mf WHERE mf.person = ${u}.id AND mf.friend IN ${friendsOf(viewerId)}))`;
+  return sql`(CASE WHEN ${isFriend(viewerId, sql`${u}.id`)} THEN 1 ELSE 0 END
+    + (SELECT count(*) FROM ${FRIEND_PAIRS} mf WHERE mf.person = ${u}.id AND ${isFriend(viewerId, sql`mf.friend`)}))`;
 }
 
 export function followerCount(alias: string): SQL {
