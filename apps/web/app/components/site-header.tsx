@@ -1,15 +1,20 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { avatarColor, avatarInitials, uploadedImageSrcSet } from '@plaza/core/avatar';
 import { searchPath } from '@plaza/core/search-path';
 import type { Viewer } from '../root-data.ts';
 import { CHAT_HREF, LOG_IN_HREF, SIGN_UP_HREF } from '../features/session/auth-links.ts';
-import { SignOutDialog } from '../features/session/sign-out-dialog.tsx';
 import { ActivityBell } from '../features/activity/activity-bell.tsx';
+import { lazyPart } from '../features/errors/lazy-part.ts';
 import { BrandWordmark } from './brand-logo.tsx';
 import { buttonClass } from './button-styles.ts';
 import { PlusIcon } from './icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
+
+// Opens only from the account menu, which starts loading it.
+const SignOutDialog = lazyPart(
+  async () => (await import('../features/session/sign-out-dialog.tsx')).SignOutDialog,
+);
 
 const MAIN_LINKS = [
   { to: '/explore', label: 'Explore' },
@@ -106,7 +111,10 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
         type="button"
         aria-expanded={isOpen}
         aria-controls="account-menu"
-        onClick={() => setIsOpen((open) => !open)}
+        onClick={() => {
+          SignOutDialog.preload();
+          setIsOpen((open) => !open);
+        }}
         className="rounded-full ring-2 ring-transparent hover:ring-coral-soft"
       >
         <span className="sr-only">Your account, {viewer.fullName}</span>
@@ -173,7 +181,11 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
           </li>
         </ul>
       </div>
-      {isSigningOut ? <SignOutDialog onClose={() => setIsSigningOut(false)} /> : null}
+      {isSigningOut ? (
+        <Suspense fallback={null}>
+          <SignOutDialog onClose={() => setIsSigningOut(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,13 +1,19 @@
+import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ModalOutlet } from '../components/modal-outlet.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
-import { ComplianceModal } from '../features/compliance/compliance-modal.tsx';
 import { openCookieSettings } from '../features/consent/consent-store.ts';
+import { lazyPart } from '../features/errors/lazy-part.ts';
 import { showsFooter } from '../features/layout/footer-visibility.ts';
 import { contactEmailFor } from '../features/session/contact-email.ts';
 import { CHAT_HREF } from '../features/session/auth-links.ts';
 import { useRootData } from '../root-data.ts';
+
+// Signed-in people only, and it shows nothing until its message has loaded.
+const ComplianceModal = lazyPart(
+  async () => (await import('../features/compliance/compliance-modal.tsx')).ComplianceModal,
+);
 
 function FloatingChatButton() {
   return (
@@ -48,7 +54,11 @@ export default function DefaultLayout() {
         <SiteFooter contactEmail={contactEmailFor(root)} onCookieSettings={openCookieSettings} />
       ) : null}
       {viewer && showsFooter(pathname) ? <FloatingChatButton /> : null}
-      {viewer && !viewer.needsOnboarding ? <ComplianceModal key={viewer.id} /> : null}
+      {viewer && !viewer.needsOnboarding ? (
+        <Suspense fallback={null}>
+          <ComplianceModal key={viewer.id} />
+        </Suspense>
+      ) : null}
       <ModalOutlet />
     </div>
   );

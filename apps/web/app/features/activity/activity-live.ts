@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { liveSubscribe } from '../../graphql/live-client.ts';
 
 /**
  * The signed-in person's unread activity count, live (decision 0014): one `myActivityEvents`
@@ -43,12 +42,23 @@ export function useActivityLive(enabled: boolean): ActivityLiveState {
     if (!enabled) return;
     users += 1;
     if (!stop) {
-      stop = liveSubscribe<{ myActivityEvents: { kind: string; unreadCount: number } }>(
-        MY_ACTIVITY_EVENTS,
-        () => ({}),
-        ({ myActivityEvents: event }) => set({ unreadCount: event.unreadCount, version: state.version + 1 }),
-        () => undefined,
-      );
+      // The WebSocket client loads with the first subscriber: only signed-in pages have one.
+      let unsubscribe: (() => void) | null = null;
+      let isStopped = false;
+      stop = () => {
+        isStopped = true;
+        unsubscribe?.();
+      };
+      void import('../../graphql/live-client.ts').then(({ liveSubscribe }) => {
+        if (isStopped) return;
+        unsubscribe = liveSubscribe<{ myActivityEvents: { kind: string; unreadCount: number } }>(
+          MY_ACTIVITY_EVENTS,
+          () => ({}),
+          ({ myActivityEvents: event }) =>
+            set({ unreadCount: event.unreadCount, version: state.version + 1 }),
+          () => undefined,
+        );
+      });
     }
     return () => {
       users -= 1;

@@ -1,7 +1,11 @@
-import { useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
-import { OLDER_BROWSER_BANNER } from '@plaza/core/error-messages';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyPart } from '../errors/lazy-part.ts';
 import { OLDER_BROWSER_DISMISSED_KEY, detectBrowserFeatures, isOlderBrowser } from './older-browser.ts';
+
+// Only older browsers see it, so its markup loads once the check says so.
+const OlderBrowserNotice = lazyPart(
+  async () => (await import('./older-browser-notice.tsx')).OlderBrowserNotice,
+);
 
 const listeners = new Set<() => void>();
 let sessionlessDismissal = false;
@@ -46,32 +50,8 @@ export function OlderBrowserBanner() {
   const isShown = useSyncExternalStore(subscribe, isShownInBrowser, isShownOnServer);
   if (!isShown) return null;
   return (
-    <aside
-      aria-label="Browser notice"
-      data-testid="older-browser-banner"
-      className="border-b border-sun bg-sun-soft"
-    >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-        <p className="min-w-0 flex-1 basis-72 text-sm leading-snug text-ink">{OLDER_BROWSER_BANNER}</p>
-        <div className="flex items-center gap-3 text-sm font-semibold">
-          <a
-            href="https://browsehappy.com/"
-            className="text-coral-strong underline underline-offset-2 hover:text-ink"
-          >
-            Update your browser
-          </a>
-          <Link to="/download" className="text-coral-strong underline underline-offset-2 hover:text-ink">
-            Get the app
-          </Link>
-          <button
-            type="button"
-            onClick={dismiss}
-            className="rounded-full border-2 border-ink/20 px-3 py-1 text-ink hover:border-ink"
-          >
-            Dismiss
-          </button>
-        </div>
-      </div>
-    </aside>
+    <Suspense fallback={null}>
+      <OlderBrowserNotice onDismiss={dismiss} />
+    </Suspense>
   );
 }

@@ -28,6 +28,15 @@ function rememberReload(now: number): void {
   }
 }
 
+/** After a failed import: reloads the page when the guard allows it (at most once a minute). */
+export function reloadAfterChunkFailure(): boolean {
+  const now = Date.now();
+  if (!mayReloadAfterChunkFailure(lastReloadAt(), now)) return false;
+  rememberReload(now);
+  window.location.reload();
+  return true;
+}
+
 /**
  * Spec 8 "Code chunk load failure": reload the page at most once per minute. React Router reloads
  * on every failed route-module import (a new deploy removed the old chunks), which loops when the
@@ -59,12 +68,7 @@ export function guardRouteModuleLoads(): void {
       (error: unknown) => {
         loads.delete(id);
         console.error(`Route module ${url} could not be loaded`, error);
-        const now = Date.now();
-        if (mayReloadAfterChunkFailure(lastReloadAt(), now)) {
-          rememberReload(now);
-          window.location.reload();
-          return new Promise(() => {});
-        }
+        if (reloadAfterChunkFailure()) return new Promise(() => {});
         // A rejected import leaves React Router with no component and a blank page; a module
         // whose component throws sends the failure to the error boundary, which shows the error page.
         return {

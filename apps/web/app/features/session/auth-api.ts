@@ -1,6 +1,7 @@
 import { SESSION_EXPIRED_HASH } from '@plaza/core/error-messages';
 import { routeAccessOf } from '@plaza/core/route-guard';
 import { reportRequestError } from '../../components/request-error-modal.tsx';
+import { SESSION_STORAGE_KEY } from './session-keys.ts';
 
 /** A REST answer of /api/auth: the JSON body, or the error code and text the server gave. */
 export type AuthAnswer<T> =
@@ -106,13 +107,6 @@ export async function graphqlFromBrowser<T>(
   }
   return answer;
 }
-
-/** localStorage key whose changes tell other tabs that this browser signed in or out. */
-export const SESSION_STORAGE_KEY = 'plaza.session';
-/** sessionStorage key of a toast to show after the next page load. */
-export const PENDING_TOAST_KEY = 'plaza.toast';
-/** Window name of the "Continue with" popup, which closes itself once the person is signed in. */
-export const SIGN_IN_POPUP_NAME = 'plaza-sign-in';
 
 export async function signOut(): Promise<void> {
   await postAuth('/api/auth/sign-out');

@@ -1,15 +1,41 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { SESSION_EXPIRED_HASH, sessionExpiredNotice } from '@plaza/core/error-messages';
+import { SESSION_EXPIRED_HASH } from '@plaza/core/error-messages';
 import { decideRoute, routeAccessOf, withoutSignInParams } from '@plaza/core/route-guard';
-import { buttonClass } from '../../components/button-styles.ts';
-import { Dialog } from '../../components/dialog.tsx';
-import { Toast } from '../../components/toast.tsx';
+import { lazyPart } from '../errors/lazy-part.ts';
 import { useRootData } from '../../root-data.ts';
-import { PENDING_TOAST_KEY, SESSION_STORAGE_KEY, SIGN_IN_POPUP_NAME } from './auth-api.ts';
-import { SignInModal } from './sign-in-modal.tsx';
+import { PENDING_TOAST_KEY, SESSION_STORAGE_KEY, SIGN_IN_POPUP_NAME } from './session-keys.ts';
+
+// Each of these shows only after an interaction or in a rare state, so its code (the sign-in
+// modal brings the phone number tables) loads when it first shows.
+const SignInModal = lazyPart(async () => (await import('./sign-in-modal.tsx')).SignInModal);
+const SessionExpiredDialog = lazyPart(
+  async () => (await import('./session-expired-dialog.tsx')).SessionExpiredDialog,
+);
+const Toast = lazyPart(async () => (await import('../../components/toast.tsx')).Toast);
 
 const SESSION_CHECKED_KEY = 'plaza.session-checked';
+
+/** Links that open the sign-in modal: `?signin=1` on any page. */
+function opensSignIn(target: EventTarget | null): boolean {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  return link !== null && /[?&]signin=1(&|$)/.test(link.getAttribute('href') ?? '');
+}
+
+/** Loads the sign-in modal's code as soon as a pointer or the focus reaches a link that opens it. */
+function usePreloadSignInOnIntent(isSignedIn: boolean) {
+  useEffect(() => {
+    if (isSignedIn) return;
+    function onIntent(event: Event) {
+      if (opensSignIn(event.target)) SignInModal.preload();
+    }
+    const events = ['pointerover', 'focusin', 'touchstart'] as const;
+    for (const name of events) document.addEventListener(name, onIntent, { passive: true });
+    return () => {
+      for (const name of events) document.removeEventListener(name, onIntent);
+    };
+  }, [isSignedIn]);
+}
 
 /**
  * Everything the session does around the pages: the sign-in modal (opened by `?signin=1`), the
@@ -26,6 +52,7 @@ export function SessionLayer() {
   const [toast, setToast] = useState<string | null>(null);
   const [expiredNotice, setExpiredNotice] = useState(false);
   const modalEntry = useRef(false);
+  usePreloadSignInOnIntent(viewer !== null);
 
   // The guard of spec 2.3 on client navigation (the server applies it to every page and data request).
   useEffect(() => {
@@ -112,37 +139,38 @@ export function SessionLayer() {
 
   const dismissToast = useCallback(() => setToast(null), []);
 
+  // A boundary of its own for each part, so one loading never hides another already shown.
   return (
     <>
       {viewer?.needsOnboarding ? (
-        <SignInModal isSignUp onboardingViewer={viewer} oidc={root?.oidc ?? null} />
+        <Suspense fallback={null}>
+          <SignInModal isSignUp onboardingViewer={viewer} oidc={root?.oidc ?? null} />
+        </Suspense>
       ) : wantsSignIn ? (
-        <SignInModal
-          key={location.search}
-          isSignUp={params.get('signup') === '1'}
-          onboardingViewer={null}
-          oidc={root?.oidc ?? null}
-          wantsPopup={params.get('popup') === '1'}
-          onClose={closeSignIn}
-        />
+        <Suspense fallback={null}>
+          <SignInModal
+            key={location.search}
+            isSignUp={params.get('signup') === '1'}
+            onboardingViewer={null}
+            oidc={root?.oidc ?? null}
+            wantsPopup={params.get('popup') === '1'}
+            onClose={closeSignIn}
+          />
+        </Suspense>
       ) : null}
       {expiredNotice ? (
-        <Dialog title="Please sign in again" onClose={() => setExpiredNotice(false)} className="max-w-md">
-          <div className="px-6 pt-2 pb-6">
-            <p className="text-ink-soft">{sessionExpiredNotice(root?.contactEmail ?? '')}</p>
-            <div className="mt-6 flex justify-end">
-              <button
-                type="button"
-                className={buttonClass('primary')}
-                onClick={() => setExpiredNotice(false)}
-              >
-                OK
-              </button>
-            </div>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <SessionExpiredDialog
+            contactEmail={root?.contactEmail ?? ''}
+            onClose={() => setExpiredNotice(false)}
+          />
+        </Suspense>
       ) : null}
-      {toast ? <Toast message={toast} onDone={dismissToast} /> : null}
+      {toast ? (
+        <Suspense fallback={null}>
+          <Toast message={toast} onDone={dismissToast} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -11,14 +11,8 @@ import { Dialog } from '../../components/dialog.tsx';
 import { uploadImage } from '../../components/upload-image.ts';
 import type { Viewer } from '../../root-data.ts';
 import { planHref } from '../plans/plan-data.ts';
-import {
-  SESSION_STORAGE_KEY,
-  graphqlFromBrowser,
-  postAuth,
-  signInErrorText,
-  SIGN_IN_POPUP_NAME,
-  type AuthAnswer,
-} from './auth-api.ts';
+import { graphqlFromBrowser, postAuth, signInErrorText, type AuthAnswer } from './auth-api.ts';
+import { SESSION_STORAGE_KEY, SIGN_IN_POPUP_NAME } from './session-keys.ts';
 
 const RESEND_COOLDOWN_SECONDS = 30;
 const USERNAME_CHECK_DELAY_MS = 400;

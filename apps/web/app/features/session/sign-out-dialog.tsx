@@ -3,7 +3,8 @@ import { SIGNED_OUT_NOTICE } from '@plaza/core/error-messages';
 import { buttonClass } from '../../components/button-styles.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { forgetPushBeforeSignOut } from '../../components/push-device.ts';
-import { PENDING_TOAST_KEY, signOut } from './auth-api.ts';
+import { signOut } from './auth-api.ts';
+import { PENDING_TOAST_KEY } from './session-keys.ts';
 
 /** Ends the session everywhere in this browser, then shows the signed-out toast on the home page. */
 export async function signOutAndGoHome(): Promise<void> {
