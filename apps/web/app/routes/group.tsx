@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { uploadedImageSrcSet } from '@plaza/core/avatar';
 import {
   Link,
@@ -10,11 +11,9 @@ import {
   useNavigate,
 } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
-import { exploreStatusToForm, isExploreStatus } from '@plaza/core/explore-status';
 import { canChangeRole, canRemoveMember, isGroupRole } from '@plaza/core/group-roles';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
-import { Dialog } from '../components/dialog.tsx';
 import { HashtagList } from '../components/hashtag-list.tsx';
 import { FriendSample } from '../components/friend-sample.tsx';
 import { ShareButton } from '../components/share-button.tsx';
@@ -31,7 +30,6 @@ import {
   type GroupMember,
   type GroupPage,
 } from '../features/groups/group-data.ts';
-import { GroupForm } from '../features/groups/group-form.tsx';
 import { runGroupSave } from '../features/groups/group-save.server.ts';
 import { loadPaidContentCheck, priceLabel } from '../features/groups/paid-content.ts';
 import { buildPageMeta } from '../features/meta/page-meta.ts';
@@ -40,7 +38,8 @@ import { PLAN_CARD_FIELDS } from '../features/plans/plan-data.ts';
 import { RemoveGroupPlanButton, type GroupPlanCard } from '../features/groups/remove-group-plan.tsx';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { MuteButton } from '../features/activity/mute-button.tsx';
-import { ReportButton } from '../features/moderation/report-dialog.tsx';
+import { ReportButton } from '../features/moderation/report-button.tsx';
+import { lazyPart } from '../features/errors/lazy-part.ts';
 import { rootDataFromMatches } from '../root-data.ts';
 import type { Route } from './+types/group';
 
@@ -50,6 +49,12 @@ const TABS = [
   { id: 'activity', label: 'Activity' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
+
+// Only those who may edit see Edit: the form loads when a pointer or the focus reaches it (and
+// when the page opens on the edit address).
+const GroupEditDialog = lazyPart(
+  async () => (await import('../features/groups/group-edit-dialog.tsx')).GroupEditDialog,
+);
 
 const GROUP = `query GroupPage($key: String!) { group(key: $key) { ${GROUP_PAGE_FIELDS} } }`;
 
@@ -332,42 +337,6 @@ function MemberRow({
   );
 }
 
-function EditGroupDialog({
-  group,
-  canSetPrice,
-  onClose,
-}: {
-  group: GroupPage;
-  canSetPrice: boolean;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog title="Edit group" onClose={onClose} ownsHistoryEntry={false} className="max-w-2xl">
-      <div className="px-6 pt-2 pb-6">
-        <GroupForm
-          action={groupHref(group)}
-          submitLabel="Save changes"
-          canSetPrice={canSetPrice || group.payment !== null}
-          initial={{
-            title: group.title,
-            description: group.description,
-            image: group.image,
-            isPublic: group.isPublic,
-            hasJoinRequests: group.hasJoinRequests,
-            hashtags: group.hashtags
-              .map((tag) => `${tag.name}${tag.emoji ? ` ${tag.emoji}` : ''}`)
-              .join(', '),
-            city: group.location?.city ?? '',
-            price: group.payment ? String(group.payment.price) : '',
-            recurrence: group.payment?.recurrence ?? (group.payment ? '' : 'MONTHLY'),
-            explore: isExploreStatus(group.exploreStatus) ? exploreStatusToForm(group.exploreStatus) : true,
-          }}
-        />
-      </div>
-    </Dialog>
-  );
-}
-
 /** /group/<slug>/<key> (spec 2.1): rendered on the server for everyone, with what the viewer may see. */
 export default function Group() {
   const { group, tab, members, plans, pastPlans, requests, audit, viewerId, shareKey, canSetPrice } =
@@ -453,7 +422,12 @@ export default function Group() {
             </Link>
           ) : null}
           {permissions?.update ? (
-            <Link to={editHash} className={buttonClass('secondary')}>
+            <Link
+              to={editHash}
+              className={buttonClass('secondary')}
+              onPointerEnter={GroupEditDialog.preload}
+              onFocus={GroupEditDialog.preload}
+            >
               Edit
             </Link>
           ) : null}
@@ -590,7 +564,11 @@ export default function Group() {
           )}
         </>
       )}
-      {isEditing ? <EditGroupDialog group={group} canSetPrice={canSetPrice} onClose={closeEdit} /> : null}
+      {isEditing ? (
+        <Suspense fallback={null}>
+          <GroupEditDialog group={group} canSetPrice={canSetPrice} onClose={closeEdit} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { uploadedImageSrcSet } from '@plaza/core/avatar';
 import { Link, data, redirect, useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { formatCount } from '@plaza/core/count-format';
@@ -7,7 +7,6 @@ import { formatPlanWhen } from '@plaza/core/plan-when';
 import { isPlanResponseValue, type PlanResponseValue } from '@plaza/core/plan-response';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
-import { Dialog } from '../components/dialog.tsx';
 import { HashtagList } from '../components/hashtag-list.tsx';
 import { LinkedText } from '../components/linked-text.tsx';
 import { FriendSample } from '../components/friend-sample.tsx';
@@ -27,15 +26,27 @@ import {
   type PlanAttendee,
   type PlanPage,
 } from '../features/plans/plan-data.ts';
-import { PlanForm, RepeatChoiceDialog, type PlanFormValues } from '../features/plans/plan-form.tsx';
-import { PlanInviteDialog } from '../features/plans/plan-invite-dialog.tsx';
+import type { PlanFormValues } from '../features/plans/plan-form.tsx';
 import { runPlanSave } from '../features/plans/plan-save.server.ts';
 import { useBrowserTimeZone } from '../components/browser-values.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { MuteButton } from '../features/activity/mute-button.tsx';
-import { ReportButton } from '../features/moderation/report-dialog.tsx';
+import { lazyPart } from '../features/errors/lazy-part.ts';
+import { ReportButton } from '../features/moderation/report-button.tsx';
 import { rootDataFromMatches } from '../root-data.ts';
 import type { Route } from './+types/plan';
+
+// Only the plan's hosts edit, invite and delete: those dialogs load when a pointer or the focus
+// reaches their button (and the edit form when the page opens on its address).
+const PlanEditDialog = lazyPart(
+  async () => (await import('../features/plans/plan-edit-dialog.tsx')).PlanEditDialog,
+);
+const PlanDeleteDialog = lazyPart(
+  async () => (await import('../features/plans/plan-delete-dialog.tsx')).PlanDeleteDialog,
+);
+const PlanInviteDialog = lazyPart(
+  async () => (await import('../features/plans/plan-invite-dialog.tsx')).PlanInviteDialog,
+);
 
 const PLAN = `query PlanPage($key: String!, $inviteKey: String, $occurrence: String) {
   plan(key: $key, inviteKey: $inviteKey, occurrence: $occurrence) { ${PLAN_PAGE_FIELDS} }
@@ -343,30 +354,23 @@ function DeleteButton({ plan }: { plan: PlanPage }) {
   };
   return (
     <>
-      <button type="button" className={buttonClass('ghost')} onClick={() => setIsAsking(true)}>
+      <button
+        type="button"
+        className={buttonClass('ghost')}
+        onPointerEnter={PlanDeleteDialog.preload}
+        onFocus={PlanDeleteDialog.preload}
+        onClick={() => setIsAsking(true)}
+      >
         Delete
       </button>
-      {isAsking && plan.recurring ? (
-        <RepeatChoiceDialog prompt="Delete:" onChoose={remove} onClose={() => setIsAsking(false)} />
-      ) : isAsking ? (
-        <Dialog
-          title="Delete this plan?"
-          onClose={() => setIsAsking(false)}
-          className="max-w-md"
-          role="alertdialog"
-        >
-          <div className="px-6 pt-2 pb-6">
-            <p className="text-ink-soft">Everyone’s answers go with it. This cannot be undone.</p>
-            <div className="mt-4 flex justify-end gap-2">
-              <button type="button" className={buttonClass('secondary')} onClick={() => setIsAsking(false)}>
-                Keep it
-              </button>
-              <button type="button" className={buttonClass('primary')} onClick={() => remove('ALL')}>
-                Delete plan
-              </button>
-            </div>
-          </div>
-        </Dialog>
+      {isAsking ? (
+        <Suspense fallback={null}>
+          <PlanDeleteDialog
+            isRecurring={plan.recurring !== null}
+            onChoose={remove}
+            onClose={() => setIsAsking(false)}
+          />
+        </Suspense>
       ) : null}
       {fetcher.data && !fetcher.data.ok ? (
         <p role="alert" className="text-sm font-semibold text-coral-strong">
@@ -600,12 +604,23 @@ export default function Plan() {
               </a>
             ) : null}
             {plan.permissions.invite ? (
-              <button type="button" className={buttonClass('secondary')} onClick={() => setIsInviting(true)}>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onPointerEnter={PlanInviteDialog.preload}
+                onFocus={PlanInviteDialog.preload}
+                onClick={() => setIsInviting(true)}
+              >
                 Invite
               </button>
             ) : null}
             {plan.permissions.modify ? (
-              <Link to={`${location.search}${editHash}`} className={buttonClass('secondary')}>
+              <Link
+                to={`${location.search}${editHash}`}
+                className={buttonClass('secondary')}
+                onPointerEnter={PlanEditDialog.preload}
+                onFocus={PlanEditDialog.preload}
+              >
                 Edit
               </Link>
             ) : null}
@@ -674,20 +689,22 @@ export default function Plan() {
           </div>
         </div>
       </div>
-      {isInviting ? <PlanInviteDialog action={planHref(plan)} onClose={() => setIsInviting(false)} /> : null}
+      {isInviting ? (
+        <Suspense fallback={null}>
+          <PlanInviteDialog action={planHref(plan)} onClose={() => setIsInviting(false)} />
+        </Suspense>
+      ) : null}
       {isEditing ? (
-        <Dialog title="Edit plan" onClose={closeEdit} ownsHistoryEntry={false} className="max-w-2xl">
-          <div className="px-6 pt-2 pb-6">
-            <PlanForm
-              initial={formValuesOf(plan)}
-              action={`${planHref(plan)}`}
-              submitLabel="Save changes"
-              organizations={plan.organization ? [plan.organization] : []}
-              isRepeatingEdit={plan.recurring !== null}
-              occurrence={plan.occurrence}
-            />
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <PlanEditDialog
+            initial={formValuesOf(plan)}
+            action={`${planHref(plan)}`}
+            organizations={plan.organization ? [plan.organization] : []}
+            isRepeatingEdit={plan.recurring !== null}
+            occurrence={plan.occurrence}
+            onClose={closeEdit}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -10,7 +10,7 @@ import { buildPageMeta } from '../features/meta/page-meta.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { runFriendshipAction } from '../features/social/friendship-action.server.ts';
 import { FriendshipButtons } from '../features/social/friendship-buttons.tsx';
-import { ReportButton } from '../features/moderation/report-dialog.tsx';
+import { ReportButton } from '../features/moderation/report-button.tsx';
 import { PERSON_FIELDS, PROFILE_SECTIONS, profileHref, type PersonCard } from '../features/social/people.ts';
 import { OrganizationBadges } from '../features/organizations/organization-badges.tsx';
 import {

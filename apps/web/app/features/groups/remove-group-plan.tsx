@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { buttonClass } from '../../components/button-styles.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { lazyPart } from '../errors/lazy-part.ts';
 import type { PlanCard } from '../plans/plan-data.ts';
+
+// Moderators only, after a click: the confirmation loads when a pointer or the focus reaches the button.
+const RemoveGroupPlanDialog = lazyPart(
+  async () => (await import('./remove-group-plan-dialog.tsx')).RemoveGroupPlanDialog,
+);
 
 /** A plan of a group's list, with the id removeGroupPlan takes. */
 export interface GroupPlanCard extends PlanCard {
@@ -28,44 +32,25 @@ export function RemoveGroupPlanButton({ plan, groupTitle }: { plan: GroupPlanCar
       <button
         type="button"
         className="text-sm font-semibold text-ink-soft underline underline-offset-2 hover:text-ink"
+        onPointerEnter={RemoveGroupPlanDialog.preload}
+        onFocus={RemoveGroupPlanDialog.preload}
         onClick={() => setIsOpen(true)}
       >
         Remove from group<span className="sr-only"> {plan.title}</span>
       </button>
       {isShown ? (
-        <Dialog
-          title="Remove this plan from the group?"
-          role="alertdialog"
-          onClose={() => setIsOpen(false)}
-          className="max-w-md"
-        >
-          <div className="px-6 pt-2 pb-6">
-            <p>
-              “{plan.title}” will no longer be part of {groupTitle}. The plan itself stays, with its people
-              and its chat.
-            </p>
-            {answer && !answer.ok ? (
-              <p role="alert" className="mt-3 text-sm font-semibold text-coral-strong">
-                {answer.message}
-              </p>
-            ) : null}
-            <div className="mt-6 flex flex-wrap justify-end gap-2">
-              <button type="button" className={buttonClass('secondary')} onClick={() => setIsOpen(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={buttonClass('primary')}
-                disabled={isBusy}
-                onClick={() =>
-                  void fetcher.submit({ intent: 'removePlan', planId: String(plan.id) }, { method: 'post' })
-                }
-              >
-                Remove plan
-              </button>
-            </div>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <RemoveGroupPlanDialog
+            planTitle={plan.title}
+            groupTitle={groupTitle}
+            error={answer && !answer.ok ? answer.message : null}
+            isBusy={isBusy}
+            onClose={() => setIsOpen(false)}
+            onConfirm={() =>
+              void fetcher.submit({ intent: 'removePlan', planId: String(plan.id) }, { method: 'post' })
+            }
+          />
+        </Suspense>
       ) : null}
     </>
   );

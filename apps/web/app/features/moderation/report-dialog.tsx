@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useFetcher, useLocation } from 'react-router';
+import { useFetcher } from 'react-router';
 import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_THANKS,
@@ -10,7 +10,6 @@ import {
 import { buttonClass } from '../../components/button-styles.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FIELD_CLASS, LABEL_CLASS } from '../../components/form-styles.ts';
-import { FlagIcon } from '../../components/icons.tsx';
 import { Toast } from '../../components/toast.tsx';
 
 /** Where the report form posts (routes/profile-report.ts). */
@@ -122,6 +121,11 @@ export function ReportDialog({
   );
 }
 
+/** "Thanks, we will look at it." for the toast's 3 seconds. */
+export function ReportThanksToast({ onDone }: { onDone: () => void }) {
+  return <Toast message={REPORT_THANKS} onDone={onDone} />;
+}
+
 /** Shows "Thanks, we will look at it." for the toast's 3 seconds. */
 export function useReportThanks() {
   const [isThanking, setIsThanking] = useState(false);
@@ -129,49 +133,4 @@ export function useReportThanks() {
     thank: () => setIsThanking(true),
     toast: isThanking ? <Toast message={REPORT_THANKS} onDone={() => setIsThanking(false)} /> : null,
   };
-}
-
-/**
- * "Report" on a plan, group or profile page. Signed-out visitors are asked to log in first (a
- * report needs an account).
- */
-export function ReportButton({
-  target,
-  isSignedIn,
-  className = buttonClass('ghost'),
-}: {
-  target: ReportTarget;
-  isSignedIn: boolean;
-  className?: string;
-}) {
-  const [isOpen, setIsOpen] = useState(false);
-  const { thank, toast } = useReportThanks();
-  const { pathname, search } = useLocation();
-  if (!isSignedIn) {
-    return (
-      <Link to={`?signin=1&return=${encodeURIComponent(`${pathname}${search}`)}`} className={className}>
-        <FlagIcon className="size-4" />
-        Report
-      </Link>
-    );
-  }
-  return (
-    <>
-      <button type="button" className={className} onClick={() => setIsOpen(true)}>
-        <FlagIcon className="size-4" />
-        Report
-      </button>
-      {isOpen ? (
-        <ReportDialog
-          target={target}
-          onClose={() => setIsOpen(false)}
-          onSent={() => {
-            setIsOpen(false);
-            thank();
-          }}
-        />
-      ) : null}
-      {toast}
-    </>
-  );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { friendshipChoices, type FriendshipChoice } from '@plaza/core/friendship-choices';
 import type { FriendshipStatus } from '@plaza/core/friendship';
 import { buttonClass } from '../../components/button-styles.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { lazyPart } from '../errors/lazy-part.ts';
 
 export interface FriendshipPerson {
   id: number;
@@ -17,6 +17,12 @@ export interface FriendshipPerson {
  * "friendship" to the page's own action, which calls `runFriendshipAction`; the page's data then
  * reloads, so the status shown is always the server's.
  */
+// Only some choices ask first (unfriend, block): the question loads when a pointer or the focus
+// reaches one of them.
+const ConfirmDialog = lazyPart(
+  async () => (await import('../../components/confirm-dialog.tsx')).ConfirmDialog,
+);
+
 export function FriendshipButtons({
   person,
   compact = false,
@@ -71,6 +77,8 @@ export function FriendshipButtons({
             type="button"
             className={buttonClass('primary')}
             disabled={isBusy}
+            onPointerEnter={choices.primary.confirm ? ConfirmDialog.preload : undefined}
+            onFocus={choices.primary.confirm ? ConfirmDialog.preload : undefined}
             onClick={() => choices.primary && choose(choices.primary)}
           >
             {choices.primary.label}
@@ -82,6 +90,8 @@ export function FriendshipButtons({
             type="button"
             className={buttonClass(choice.action === 'BLOCK' ? 'ghost' : 'secondary')}
             disabled={isBusy}
+            onPointerEnter={choice.confirm ? ConfirmDialog.preload : undefined}
+            onFocus={choice.confirm ? ConfirmDialog.preload : undefined}
             onClick={() => choose(choice)}
           >
             {choice.label}
@@ -95,30 +105,18 @@ export function FriendshipButtons({
         </p>
       ) : null}
       {confirming ? (
-        <Dialog
-          title={`${confirming.label} ${person.fullName}?`}
-          onClose={() => setConfirming(null)}
-          className="max-w-md"
-        >
-          <div className="px-6 pt-2 pb-6">
-            <p className="text-ink-soft">{confirming.confirm}</p>
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <button type="button" className={buttonClass('secondary')} onClick={() => setConfirming(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={buttonClass('primary')}
-                onClick={() => {
-                  run(confirming);
-                  setConfirming(null);
-                }}
-              >
-                {confirming.label}
-              </button>
-            </div>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={`${confirming.label} ${person.fullName}?`}
+            text={confirming.confirm ?? ''}
+            confirmLabel={confirming.label}
+            onClose={() => setConfirming(null)}
+            onConfirm={() => {
+              run(confirming);
+              setConfirming(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
