@@ -49,12 +49,11 @@ export default defineConfig({
           pool: 'forks',
           isolate: false,
           // Vitest's default is one worker less than the cores: 1 on the 2-core machines, so the
-          // suite ran one file at a time. Two on PGlite (each file has its own in-memory store and
-          // bus). One on PostgreSQL + Redis until the whole suite has been seen to pass there with
-          // two: each file has its own scratch database, and its own namespace in the shared Redis
-          // (rate limits, and since 2026-11-26 the bus channels, where the same chat and person ids
-          // of two files' Plazas woke each other's subscribers).
-          maxWorkers: process.env.DATABASE_URL ? 1 : 2,
+          // suite ran one file at a time. Two, on either store: each file has its own store (an
+          // in-memory PGlite, or a scratch PostgreSQL database) and its own namespace in the shared
+          // Redis (rate limits and, since 2026-11-26, the bus channels: before that, the same chat
+          // and person ids of two files' Plazas woke each other's subscribers).
+          maxWorkers: 2,
           // Migrates once for the suite; each file's store starts as a copy (global-setup.ts).
           globalSetup: ['apps/server/test/global-setup.ts'],
         },
