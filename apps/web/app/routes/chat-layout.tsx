@@ -19,7 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await context
     .get(plazaContext)
     .graphql<{ shown: ChatListItem[]; hidden: Array<{ key: string }> }>(MY_CHATS, { hidden: showsHidden });
-  if (!result.data) throw new Response('Could not load your chats', { status: 500 });
+  // Either list may fail alone (each is its own field): then the page is the error page, not a crash.
+  if (!result.data?.shown || !result.data.hidden)
+    throw new Response('Could not load your chats', { status: 500 });
   return {
     chats: result.data.shown,
     hiddenCount: result.data.hidden.length,
