@@ -215,3 +215,21 @@ describe('statements per request do not grow with a list', () => {
     );
   });
 });
+
+describe('the viewer’s row', () => {
+  const once = 'query { myself { user { id } } }';
+  const thrice = 'query { a: myself { user { id } } b: myself { user { id } } c: myself { user { id } } }';
+
+  it('is read once per query, however many resolvers ask for it', async () => {
+    const person = await newPerson(t, 'Reader');
+    await statementsOf(person, once, {});
+    const one = await statementsOf(person, once, {});
+    const three = await statementsOf(person, thrice, {});
+    expect(three.res.data).toEqual({
+      a: { user: { id: person.userId } },
+      b: { user: { id: person.userId } },
+      c: { user: { id: person.userId } },
+    });
+    expect({ statements: three.statements }).toEqual({ statements: one.statements });
+  });
+});

@@ -1,6 +1,7 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { buildRequestContext, type Platform, type RequestContext, type ServerContext } from './context.ts';
 import { useGraphqlLimits } from './limits.ts';
+import { useQueryContexts } from './query-contexts.ts';
 import { useWellFormedText } from './well-formed-text.ts';
 import { schema } from './schema.ts';
 
@@ -14,7 +15,11 @@ export function createPlazaYoga(platform: Platform): PlazaYoga {
     maskedErrors: { isDev: platform.config.isDevelopment },
     graphiql: platform.config.isDevelopment,
     landingPage: false,
-    plugins: [useGraphqlLimits({ introspection: platform.config.env !== 'production' }), useWellFormedText()],
+    plugins: [
+      useGraphqlLimits({ introspection: platform.config.env !== 'production' }),
+      useWellFormedText(),
+      useQueryContexts(),
+    ],
     logging: {
       debug: (...args) => platform.logger.debug(args),
       info: (...args) => platform.logger.info(args),
