@@ -232,4 +232,19 @@ describe('the viewer’s row', () => {
     });
     expect({ statements: three.statements }).toEqual({ statements: one.statements });
   });
+
+  it('is read afresh for each resolver of a mutation, which must see what it changed', async () => {
+    const person = await newPerson(t, 'Changer');
+    const once = 'mutation ($a: String) { a: updateProfile(user: { bio: $a }) { id } }';
+    const twice =
+      'mutation ($a: String, $b: String) { a: updateProfile(user: { bio: $a }) { id } b: updateProfile(user: { bio: $b }) { id } }';
+    // What every request of this person costs whatever it asks (the session), after a warm-up.
+    await statementsOf(person, once, { a: 'warm' });
+    const perRequest = (await statementsOf(person, 'query { __typename }', {})).statements;
+    const one = (await statementsOf(person, once, { a: 'one' })).statements - perRequest;
+    const two = (await statementsOf(person, twice, { a: 'two', b: 'three' })).statements - perRequest;
+    expect(one).toBeGreaterThan(0);
+    // Kept from the first alias, the second update would read the viewer's row once less.
+    expect({ statements: two }).toEqual({ statements: 2 * one });
+  });
 });
