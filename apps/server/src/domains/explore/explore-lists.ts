@@ -88,8 +88,9 @@ async function pageIds(
 ): Promise<number[]> {
   const a = sql.raw(input.alias);
   const keys = input.leading.map((key, i) => sql`${key} AS ${sql.raw(`k${i}`)}`);
-  const names = sql.raw(input.leading.map((_key, i) => `k${i}`).join(', '));
-  const aNames = sql.raw(input.leading.map((_key, i) => `${input.alias}.k${i}`).join(', '));
+  /** The leading keys' column names (k0, k1, …), each after `prefix` (a row alias and its dot). */
+  const keyNames = (prefix = '') => sql.raw(input.leading.map((_key, i) => `${prefix}k${i}`).join(', '));
+  const names = keyNames();
   const carried = (input.carry ?? []).map((column) => sql.raw(`${input.alias}.${column}`));
   const last = input.offset + input.limit - 1;
   const found = await rows<{ id: number }>(
@@ -101,10 +102,10 @@ async function pageIds(
         SELECT ${names} FROM candidates ORDER BY ${names} LIMIT 1 OFFSET ${last}
       ), page AS (
         SELECT * FROM candidates c
-        WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${sql.raw(input.leading.map((_key, i) => `c.k${i}`).join(', '))}) <= (SELECT ${names} FROM cut)
+        WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${keyNames('c.')}) <= (SELECT ${names} FROM cut)
       )
       SELECT ${a}.id FROM page ${a}
-      ORDER BY ${aNames}, ${orderBy(input.rest)}
+      ORDER BY ${keyNames(`${input.alias}.`)}, ${orderBy(input.rest)}
       LIMIT ${input.limit} OFFSET ${input.offset}`,
   );
   return found.map((row) => Number(row.id));
