@@ -7,14 +7,18 @@
  * 4 loops can, and the deliveries per second from the first send to the last receipt, next to the
  * same burst through a bare `ws` broadcast server (bench/support/bare-ws.ts) to as many clients.
  * Every client lives in this one process, which shares the machine's cores with the server.
- * `npm run bench:fanout`; BENCH_PORT (3453; the bare server on the next port), BENCH_MEMBERS.
+ * `npm run bench:fanout`; BENCH_PORT (3453; the bare server on the next port), BENCH_MEMBERS;
+ * BENCH_FIELDS=web subscribes with the web app's own selection of a message (MESSAGE_FIELDS: its
+ * sender, media, poll, plan card, thread) instead of `text` alone; BENCH_SENDERS (1) members take
+ * turns sending, so a new sender's profile is read for every event.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { MESSAGE_FIELDS } from '../apps/web/app/features/chat/chat-data.ts';
 import { FANOUT_GROUP_KEY, FANOUT_MEMBERS } from './seed.ts';
-import { machine } from './support/load.ts';
+import { cpuPerRequest, cpuReading, machine } from './support/load.ts';
 import { ms, percentile, sleep } from './support/people.ts';
 import { residentMegabytes } from './support/server.ts';
 import { openSessions, type SessionPerson } from './support/sessions.ts';
@@ -25,6 +29,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 100);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? FANOUT_MEMBERS);
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 1);
+const FIELDS = process.env.BENCH_FIELDS === 'web' ? MESSAGE_FIELDS : 'text';
 
 function wsClient(base: string, person: SessionPerson): Client {
   class CookieWebSocket extends WebSocket {
@@ -104,7 +110,7 @@ try {
     world.secret,
     memberRows.map((row) => row.user_id),
   );
-  const sender = members[0]!;
+  const senders = members.slice(0, Math.max(1, SENDERS));
   const rssIdle = await residentMegabytes(world.server.pid!);
 
   const received = members.map(() => new Map<string, number[]>());
@@ -116,8 +122,7 @@ try {
     clients.push(client);
     client.subscribe<{ chatEvents: { kind: string; cursor: number; message: { text: string } | null } }>(
       {
-        query:
-          'subscription ($k: String!, $after: Int) { chatEvents(key: $k, afterRev: $after) { kind cursor message { text } } }',
+        query: `subscription ($k: String!, $after: Int) { chatEvents(key: $k, afterRev: $after) { kind cursor message { ${FIELDS} } } }`,
         variables: { k: chat.key, after: Number(chat.last_rev) },
       },
       {
@@ -139,7 +144,7 @@ try {
     );
   });
   const run = Date.now().toString(36);
-  await sendMessage(world.base, sender.cookie, chat.key, `${run}-warm`, 'warm-up everyone');
+  await sendMessage(world.base, senders[0]!.cookie, chat.key, `${run}-warm`, 'warm-up everyone');
   while (!live.every(Boolean)) {
     if (performance.now() - connectStarted > 120_000)
       throw new Error(
@@ -160,7 +165,7 @@ try {
       sentAt.set(tag, performance.now());
       await sendMessage(
         world.base,
-        sender.cookie,
+        senders[index % senders.length]!.cookie,
         chat.key,
         `${run}-${tag}`,
         `${tag} fan-out ${index}`,
@@ -214,22 +219,25 @@ try {
   }
 
   const before = await machine();
+  const cpuBefore = await cpuReading(world.client, world.server.pid!, world.dbName);
   const steady = await sendAll('steady', RATE * SECONDS, { rate: RATE });
+  const cpuSteady = await cpuReading(world.client, world.server.pid!, world.dbName);
   const burst = await sendAll('burst', BURST, { loops: 4 });
+  const cpuBurst = await cpuReading(world.client, world.server.pid!, world.dbName);
   const rssAfter = await residentMegabytes(world.server.pid!);
   for (const client of clients.splice(0)) await client.dispose();
   const bare = await bareBroadcast(members.length);
   const after = await machine();
-  const line = (name: string, result: typeof steady) =>
-    `| ${name} | ${result.latencies.length} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.95))} / ${ms(percentile(result.latencies, 0.99))} | ${result.perSecond.toFixed(0)} | ${result.failures} failed sends; ${result.missing} missing, ${result.duplicates} duplicate |`;
+  const line = (name: string, result: typeof steady, cpu: ReturnType<typeof cpuPerRequest>) =>
+    `| ${name} | ${result.latencies.length} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.95))} / ${ms(percentile(result.latencies, 0.99))} | ${result.perSecond.toFixed(0)} | ${(cpu.process * 1000).toFixed(0)} / ${(cpu.database * 1000).toFixed(1)} | ${result.failures} failed sends; ${result.missing} missing, ${result.duplicates} duplicate |`;
   console.log(`
-${members.length} members live over graphql-ws in ${connectSeconds.toFixed(1)} s; server RSS ${rssIdle.toFixed(0)} MB before, ${rssLive.toFixed(0)} MB connected, ${rssAfter.toFixed(0)} MB after
+${members.length} members live over graphql-ws in ${connectSeconds.toFixed(1)} s, each selecting ${FIELDS === 'text' ? 'message { text }' : "the web app's message fields"}, ${senders.length} sender(s); server RSS ${rssIdle.toFixed(0)} MB before, ${rssLive.toFixed(0)} MB connected, ${rssAfter.toFixed(0)} MB after
 
-| Load | Deliveries | Send to receipt p50 / p95 / p99 (ms) | Deliveries per second | Checks |
-|---|---|---|---|---|
-${line(`${RATE} msg/s for ${SECONDS} s to ${members.length} members`, steady)}
-${line(`burst of ${BURST} messages, 4 sending loops`, burst)}
-| baseline: bare ws broadcast, burst of ${BURST} to ${members.length} clients | ${BURST * members.length} | – | ${bare.perSecond.toFixed(0)} | all in ${bare.seconds.toFixed(2)} s |
+| Load | Deliveries | Send to receipt p50 / p95 / p99 (ms) | Deliveries per second | CPU µs a delivery, server / database | Checks |
+|---|---|---|---|---|---|
+${line(`${RATE} msg/s for ${SECONDS} s to ${members.length} members`, steady, cpuPerRequest(cpuBefore, cpuSteady, steady.latencies.length))}
+${line(`burst of ${BURST} messages, 4 sending loops`, burst, cpuPerRequest(cpuSteady, cpuBurst, burst.latencies.length))}
+| baseline: bare ws broadcast, burst of ${BURST} to ${members.length} clients | ${BURST * members.length} | – | ${bare.perSecond.toFixed(0)} | – | all in ${bare.seconds.toFixed(2)} s |
 
 ${before.cores} cores, ${before.memoryGiB} GiB; load average before ${before.load}, after ${after.load}`);
   if (errors.length > 0) console.error('subscription errors:', JSON.stringify(errors.slice(0, 3)));

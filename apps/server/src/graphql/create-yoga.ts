@@ -2,12 +2,17 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { buildRequestContext, type Platform, type RequestContext, type ServerContext } from './context.ts';
 import { useGraphqlLimits } from './limits.ts';
 import { useQueryContexts } from './query-contexts.ts';
+import { useSubscriptionEvents, type EventExecution } from './subscription-events.ts';
 import { useWellFormedText } from './well-formed-text.ts';
 import { schema } from './schema.ts';
 
 export type PlazaYoga = YogaServerInstance<ServerContext, RequestContext>;
 
-export function createPlazaYoga(platform: Platform): PlazaYoga {
+/** `countEvent` hears how each subscription event was executed (for the metrics). */
+export function createPlazaYoga(
+  platform: Platform,
+  countEvent?: (execution: EventExecution) => void,
+): PlazaYoga {
   return createYoga<ServerContext, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -19,6 +24,7 @@ export function createPlazaYoga(platform: Platform): PlazaYoga {
       useGraphqlLimits({ introspection: platform.config.env !== 'production' }),
       useWellFormedText(),
       useQueryContexts(),
+      useSubscriptionEvents(countEvent),
     ],
     logging: {
       debug: (...args) => platform.logger.debug(args),

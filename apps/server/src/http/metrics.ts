@@ -4,6 +4,8 @@ export interface Metrics {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   websocketConnections: Counter<'event'>;
+  /** Subscription events delivered: executed for the subscriber (`own`) or reusing another's (`shared`). */
+  subscriptionEvents: Counter<'execution'>;
 }
 
 /** Prometheus metrics of one process, served at /metrics. */
@@ -23,6 +25,12 @@ export function createMetrics(): Metrics {
       name: 'plaza_websocket_events_total',
       help: 'GraphQL WebSocket connections opened and closed',
       labelNames: ['event'],
+      registers: [registry],
+    }),
+    subscriptionEvents: new Counter({
+      name: 'plaza_subscription_events_total',
+      help: 'GraphQL subscription events by execution: own (executed for the subscriber) or shared (another subscriber’s result)',
+      labelNames: ['execution'],
       registers: [registry],
     }),
   };

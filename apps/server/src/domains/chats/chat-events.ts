@@ -1,4 +1,5 @@
 import type { Platform, RequestContext } from '../../graphql/context.ts';
+import type { EVENT_SHARE, EventShare } from '../../graphql/subscription-events.ts';
 import type { ChatRow } from './chat-access.ts';
 import type { Bus, ChatBusEvent } from '../../platform/bus/bus.ts';
 import { FeedSubscriber } from './chat-feed.ts';
@@ -9,6 +10,8 @@ export type ChatEventKind = 'NEW' | 'EDITED' | 'DELETED';
 export interface ChatEvent {
   kind: ChatEventKind;
   message: MessageRow;
+  /** Set on the events a chat's feed hands to several subscribers at once. */
+  [EVENT_SHARE]?: EventShare;
 }
 
 /** Wakes the chat's subscribers in every process; called only after the change is committed. */

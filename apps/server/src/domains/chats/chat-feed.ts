@@ -2,6 +2,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Store } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
+import { EVENT_SHARE } from '../../graphql/subscription-events.ts';
 import { busTopic, type Bus, type ChatBusEvent } from '../../platform/bus/bus.ts';
 import { rows } from '../social/social-sql.ts';
 import { chatNotFound, findChat, type ChatRow } from './chat-access.ts';
@@ -64,7 +65,9 @@ export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefine
       if (message.rev <= this.cursor) continue;
       this.runFrom ??= this.cursor;
       this.cursor = message.rev;
-      this.put({ kind: eventKindOf(message, this.runFrom), message });
+      const kind = eventKindOf(message, this.runFrom);
+      // Every subscriber handed this row from the same read shares the event's execution.
+      this.put({ kind, message, [EVENT_SHARE]: { token: message, variant: kind } });
     }
   }
 

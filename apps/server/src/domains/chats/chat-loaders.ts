@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
-import { chats, messageThreadStates, messages } from '../../db/schema/index.ts';
-import { requestScoped } from '../../graphql/request-scoped.ts';
+import { chats, messageThreadStates, messages, pollVotes } from '../../db/schema/index.ts';
+import { requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 import type { ChatRow } from './chat-access.ts';
 import type { MessageRow } from './send-message.ts';
 
@@ -60,5 +60,38 @@ export const chatLoaders = requestScoped((context) => ({
       );
     const byChat = new Map(found.map((row) => [row.chatId, row]));
     return chatIds.map((id) => byChat.get(id) ?? null);
+  }, BATCHING),
+}));
+
+export interface PollVote {
+  userId: number;
+  optionId: number;
+}
+
+/**
+ * Loaders of what is the same for every reader of a message: one read serves a whole page of
+ * messages, and every subscriber of a chat event (sharedScoped) rather than one each.
+ */
+export const chatSharedLoaders = sharedScoped(({ store }) => ({
+  /** The key of each message (a reply's parent). */
+  messageKey: new DataLoader<number, string | null>(async (ids) => {
+    const found = await store.db
+      .select({ id: messages.id, key: messages.key })
+      .from(messages)
+      .where(inArray(messages.id, [...ids]));
+    const byId = new Map(found.map((row) => [row.id, row.key]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }, BATCHING),
+  /** Each poll message's votes, the most recent first. */
+  pollVotes: new DataLoader<number, PollVote[]>(async (ids) => {
+    const found = await store.db
+      .select({ messageId: pollVotes.messageId, userId: pollVotes.userId, optionId: pollVotes.optionId })
+      .from(pollVotes)
+      .where(inArray(pollVotes.messageId, [...ids]))
+      .orderBy(desc(pollVotes.createdAt), desc(pollVotes.userId));
+    const byMessage = new Map<number, PollVote[]>(ids.map((id) => [id, []]));
+    for (const vote of found)
+      byMessage.get(vote.messageId)?.push({ userId: vote.userId, optionId: vote.optionId });
+    return ids.map((id) => byMessage.get(id)!);
   }, BATCHING),
 }));

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PollAttachment, PromptAttachment } from '@plaza/core/chat-attachments';
 import { checkPoll, checkPromptQuestion, checkVote, type Checked } from '@plaza/core/chat-poll';
 import type { Database } from '../../db/client.ts';
@@ -8,6 +8,7 @@ import { badUserInput, plazaError } from '../../graphql/errors.ts';
 import { chatDenied, type ChatAccess } from './chat-access.ts';
 import { findMessage } from './change-message.ts';
 import { takeChatRevs } from './chat-revisions.ts';
+import type { PollVote } from './chat-loaders.ts';
 import { announceChange, checkClientId, storeMessage, type MessageRow } from './send-message.ts';
 import { pollVoteActivities } from '../activity/activity-triggers/chat-triggers.ts';
 
@@ -107,19 +108,18 @@ export interface PollResults {
   totalVoters: number;
 }
 
-/** A poll's results as one viewer sees them. */
+/**
+ * A poll's results as one viewer sees them, from its votes (the most recent first), or null for a
+ * message without a poll.
+ */
 export async function readPollResults(
-  db: Database,
+  votesOf: (messageId: number) => Promise<readonly PollVote[]>,
   message: MessageRow,
   viewerId: number | null,
 ): Promise<PollResults | null> {
   const poll = pollOf(message);
   if (!poll || message.deletedAt !== null) return null;
-  const votes = await db
-    .select({ userId: pollVotes.userId, optionId: pollVotes.optionId })
-    .from(pollVotes)
-    .where(eq(pollVotes.messageId, message.id))
-    .orderBy(desc(pollVotes.createdAt), desc(pollVotes.userId));
+  const votes = await votesOf(message.id);
   const votersByOption = new Map<number, number[]>(poll.options.map((option) => [option.id, []]));
   for (const vote of votes) votersByOption.get(vote.optionId)?.push(vote.userId);
   return {

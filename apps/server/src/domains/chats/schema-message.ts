@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type {
   MediaAttachment,
   MemixAttachment,
@@ -6,10 +5,10 @@ import type {
   PromptAttachment,
 } from '@plaza/core/chat-attachments';
 import { threadParticipantsLabel } from '@plaza/core/name-list';
-import { messages } from '../../db/schema/index.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
+import { markViewerDependent, sharedAcrossViewers } from '../../graphql/subscription-events.ts';
 import { groupLoaders } from '../groups/group-loaders.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { UserRef } from '../users/schema.ts';
@@ -18,7 +17,7 @@ import { planLoaders } from '../plans/plan-loaders.ts';
 import { resolveOccurrence } from '../plans/plan-occurrence.ts';
 import { PlanRef } from '../plans/plan-type.ts';
 import { planCardOf } from '../plans/plan-view.ts';
-import { chatLoaders } from './chat-loaders.ts';
+import { chatLoaders, chatSharedLoaders } from './chat-loaders.ts';
 import type { MessagePage } from './list-chats.ts';
 import { readPollResults, promptOf, type PollResults } from './polls.ts';
 import type { MessageRow } from './send-message.ts';
@@ -36,6 +35,7 @@ const MediaVariantsRef = builder
   .objectRef<NonNullable<MediaAttachment['variants']>>('MessageMediaVariants')
   .implement({
     description: 'A picture’s 1x, 2x and 3x files (the shape of MediaVariants).',
+    extensions: sharedAcrossViewers(['x1', 'x2', 'x3']),
     fields: (t) => ({
       x1: t.string({ resolve: (v) => v['1x'] }),
       x2: t.string({ resolve: (v) => v['2x'] }),
@@ -45,6 +45,16 @@ const MediaVariantsRef = builder
 
 const MessageMediaRef = builder.objectRef<MediaAttachment>('MessageMedia').implement({
   description: 'An uploaded image, video or audio clip attached to a message.',
+  extensions: sharedAcrossViewers([
+    'kind',
+    'key',
+    'mime',
+    'width',
+    'height',
+    'durationMs',
+    'url',
+    'variants',
+  ]),
   fields: (t) => ({
     kind: t.string({ description: 'image, video or audio.', resolve: (m) => m.kind }),
     key: t.exposeString('key', { description: 'The upload’s key.' }),
@@ -59,6 +69,7 @@ const MessageMediaRef = builder.objectRef<MediaAttachment>('MessageMedia').imple
 
 const MemixRef = builder.objectRef<MemixAttachment>('Memix').implement({
   description: 'A picture with a caption above and below (irl/memix); clients draw the captions over it.',
+  extensions: sharedAcrossViewers(['image', 'top', 'bottom']),
   fields: (t) => ({
     image: t.field({ type: MessageMediaRef, resolve: (m) => m.image }),
     top: t.exposeString('top'),
@@ -68,6 +79,7 @@ const MemixRef = builder.objectRef<MemixAttachment>('Memix').implement({
 
 const PromptRef = builder.objectRef<PromptAttachment>('Prompt').implement({
   description: 'A question (irl/prompt) people answer in the message’s thread.',
+  extensions: sharedAcrossViewers(['question']),
   fields: (t) => ({ question: t.exposeString('question') }),
 });
 
@@ -125,6 +137,17 @@ function shown(message: MessageRow): MessageRow {
 
 export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
   description: 'A chat message. A deleted message stays as a tombstone: empty text, deletedAt set.',
+  // Every field is the same for every reader but these: the viewer's votes of a poll, the plan card
+  // (the viewer's access), the thread label ("you and @ana") and unseen threads mark the event
+  // theirs whenever they depend on the viewer (subscription-events.ts).
+  extensions: sharedAcrossViewers(
+    [
+      ...['id', 'key', 'seq', 'rev', 'clientId', 'text', 'parentKey', 'user', 'createdAt', 'editedAt'],
+      ...['deletedAt', 'timestamp', 'media', 'prompt', 'memix', 'threadCount', 'threadLastAt'],
+      ...['threadUsers', 'threadLabel', 'hasUnseenThread', 'removedByModerator'],
+    ],
+    ['poll', 'plan'],
+  ),
   fields: (t) => ({
     id: t.exposeInt('id'),
     key: t.exposeString('key'),
@@ -141,14 +164,8 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
     parentKey: t.string({
       nullable: true,
       description: 'The thread’s parent message, for a reply in a thread.',
-      resolve: async (m, _a, context) => {
-        if (m.parentId === null) return null;
-        const [parent] = await context.store.db
-          .select({ key: messages.key })
-          .from(messages)
-          .where(eq(messages.id, m.parentId));
-        return parent?.key ?? null;
-      },
+      resolve: (m, _a, context) =>
+        m.parentId === null ? null : chatSharedLoaders(context).messageKey.load(m.parentId),
     }),
     user: t.field({
       type: UserRef,
@@ -167,7 +184,12 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
     poll: t.field({
       type: PollRef,
       nullable: true,
-      resolve: (m, _a, context) => readPollResults(context.store.db, shown(m), context.viewer?.id ?? null),
+      resolve: async (m, _a, context) => {
+        const votes = chatSharedLoaders(context).pollVotes;
+        const results = await readPollResults((id) => votes.load(id), shown(m), context.viewer?.id ?? null);
+        if (results) markViewerDependent(context);
+        return results;
+      },
     }),
     prompt: t.field({ type: PromptRef, nullable: true, resolve: (m) => promptOf(shown(m)) }),
     memix: t.field({
@@ -184,6 +206,7 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
       resolve: async (m, _a, context) => {
         const shared = shown(m).attachments.find((attachment) => attachment.kind === 'irl/event');
         if (!shared) return null;
+        markViewerDependent(context);
         const row = await planLoaders(context).row.load(shared.planId);
         if (!row || !(await loadPlanAccess(context, row)).permissions.view) return null;
         return planCardOf(context, row, await resolveOccurrence(context, row, null));
@@ -206,6 +229,7 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
       description:
         'Spec 4’s thread participant label for the viewer (“you and @ana”); empty without replies.',
       resolve: async (m, _a, context) => {
+        if (m.threadUserIds.length > 0) markViewerDependent(context);
         const lookedUp = m.threadUserIds.length > 3 ? m.threadUserIds.slice(0, 2) : m.threadUserIds;
         const names = new Map((await loadUsers(context, lookedUp)).map((u) => [u.id, u.username]));
         return threadParticipantsLabel(m.threadUserIds, context.viewer?.id ?? null, (id) =>
@@ -215,8 +239,11 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
     }),
     hasUnseenThread: t.boolean({
       description: 'Spec 4: the thread changed after the viewer last saw it.',
-      resolve: async (m, _a, context) =>
-        m.threadLastAt !== null && isThreadUnseen(m, await chatLoaders(context).threadSeenAt.load(m.id)),
+      resolve: async (m, _a, context) => {
+        if (m.threadLastAt === null) return false;
+        markViewerDependent(context);
+        return isThreadUnseen(m, await chatLoaders(context).threadSeenAt.load(m.id));
+      },
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { sharedAcrossViewers, sharedEvents } from '../../graphql/subscription-events.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { requireViewerUser } from '../users/require-viewer-user.ts';
@@ -29,6 +30,7 @@ async function ownStateChanged(context: RequestContext, access: ChatAccess, view
 const ChatEventKindRef = builder.enumType('ChatEventKind', { values: ['NEW', 'EDITED', 'DELETED'] as const });
 
 const ChatEventRef = builder.objectRef<ChatEvent>('ChatEvent').implement({
+  extensions: sharedAcrossViewers(['kind', 'message', 'cursor']),
   fields: (t) => ({
     kind: t.field({ type: ChatEventKindRef, resolve: (e) => e.kind }),
     message: t.field({ type: MessageRef, resolve: (e) => e.message }),
@@ -180,6 +182,8 @@ builder.subscriptionFields((t) => ({
     description:
       'Every change to a chat’s messages (thread replies too) after it is stored, in change order: NEW, EDITED (also a poll vote, or a thread’s count on its parent) or DELETED. With afterRev (Chat.lastRev when the page was read, or the last event’s cursor) it first sends every message changed after it, each once in its latest state, so a reconnecting client misses nothing.',
     args: { key: t.arg.string({ required: true }), afterRev: t.arg.int() },
+    // The subscribers of a chat at the same change share one execution of each event (chat-feed.ts).
+    extensions: sharedEvents,
     subscribe: async (_root, args, context) => {
       await requireViewerUser(context);
       if (args.afterRev != null && (!Number.isInteger(args.afterRev) || args.afterRev < 0)) {

@@ -6,7 +6,7 @@ import { groups, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { findUser, type UserRow } from '../users/find-user.ts';
 import { rows } from '../social/social-sql.ts';
-import { requestScoped } from '../../graphql/request-scoped.ts';
+import { requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -36,6 +36,22 @@ function countLoader(context: RequestContext, query: (ids: SQL) => SQL) {
   }, BATCHING);
 }
 
+/**
+ * People's rows by id: the same for every viewer, so one loader serves every subscriber of a chat
+ * event (a message's sender is read once for a group's members, not once each).
+ */
+const userRows = sharedScoped(
+  ({ store }) =>
+    new DataLoader<number, UserRow | null>(async (ids) => {
+      const found = await store.db
+        .select()
+        .from(users)
+        .where(sql`${users.id} IN ${idList(ids)}`);
+      const byId = new Map(found.map((user) => [user.id, user]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }, BATCHING),
+);
+
 function createGroupLoaders(context: RequestContext) {
   const db = context.store.db;
   const viewerId = context.viewer?.id ?? null;
@@ -52,14 +68,7 @@ function createGroupLoaders(context: RequestContext) {
       const byId = new Map(found.map((group) => [group.id, group]));
       return ids.map((id) => byId.get(id) ?? null);
     }, BATCHING),
-    user: new DataLoader<number, UserRow | null>(async (ids) => {
-      const found = await db
-        .select()
-        .from(users)
-        .where(sql`${users.id} IN ${idList(ids)}`);
-      const byId = new Map(found.map((user) => [user.id, user]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }, BATCHING),
+    user: userRows(context),
     /** The viewer's row in each group's member table (any status), or null. */
     membership: new DataLoader<number, Membership | null>(async (ids) => {
       if (viewerId === null) return ids.map(() => null);

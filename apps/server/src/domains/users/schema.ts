@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fullName } from '@plaza/core/profile';
 import { profileChangeCodes } from '../../db/schema/index.ts';
 import { builder } from '../../graphql/builder.ts';
+import { sharedAcrossViewers } from '../../graphql/subscription-events.ts';
 import { firebaseTokenOfSession } from '../push/push-subscriptions.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { checkUsernameAvailability, type UsernameAvailability } from './check-username-availability.ts';
@@ -34,6 +35,8 @@ async function pendingChange(user: UserRow, context: RequestContext, purpose: 'e
 
 /** A person (spec 3 "User"). E-mail, phone, birthday and pending changes are shown only to the person. */
 export const UserRef = builder.objectRef<UserRow>('User').implement({
+  // What a chat message shows of its sender (subscription-events.ts); the rest may depend on the viewer.
+  extensions: sharedAcrossViewers(['id', 'key', 'username', 'first', 'last', 'fullName', 'image']),
   fields: (t) => ({
     id: t.exposeInt('id'),
     key: t.exposeString('key'),
