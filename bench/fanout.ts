@@ -18,7 +18,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { MESSAGE_FIELDS } from '../apps/web/app/features/chat/chat-data.ts';
 import { FANOUT_GROUP_KEY, FANOUT_MEMBERS } from './seed.ts';
-import { cpuPerRequest, cpuReading, machine } from './support/load.ts';
+import { cpuPerRequest, cpuReading, cpuSeconds, machine } from './support/load.ts';
 import { ms, percentile, sleep } from './support/people.ts';
 import { residentMegabytes } from './support/server.ts';
 import { openSessions, type SessionPerson } from './support/sessions.ts';
@@ -47,7 +47,9 @@ function wsClient(base: string, person: SessionPerson): Client {
 }
 
 /** Deliveries per second of a burst through the bare ws broadcast server to `count` clients. */
-async function bareBroadcast(count: number): Promise<{ perSecond: number; seconds: number }> {
+async function bareBroadcast(
+  count: number,
+): Promise<{ perSecond: number; seconds: number; serverMicros: number; clientMicros: number }> {
   const barePort = port + 1;
   const bare = spawn(
     process.execPath,
@@ -78,13 +80,22 @@ async function bareBroadcast(count: number): Promise<{ perSecond: number; second
         delivered += 1;
         lastAt = performance.now();
       });
+    const serverBefore = await cpuSeconds(bare.pid!);
+    const clientBefore = process.cpuUsage();
     const started = performance.now();
     for (let index = 0; index < BURST; index++)
       sender.send(JSON.stringify({ kind: 'NEW', cursor: index, message: { text: `fan-${index} bare` } }));
     while (delivered < BURST * count && performance.now() - started < 60_000) await sleep(20);
     const seconds = (lastAt - started) / 1000;
+    const serverMicros = ((await cpuSeconds(bare.pid!)) - serverBefore) * 1e6;
+    const client = process.cpuUsage(clientBefore);
     for (const socket of [...sockets, sender]) socket.terminate();
-    return { perSecond: delivered / seconds, seconds };
+    return {
+      perSecond: delivered / seconds,
+      seconds,
+      serverMicros: serverMicros / Math.max(1, delivered),
+      clientMicros: (client.user + client.system) / Math.max(1, delivered),
+    };
   } finally {
     bare.kill('SIGTERM');
   }
@@ -220,24 +231,31 @@ try {
 
   const before = await machine();
   const cpuBefore = await cpuReading(world.client, world.server.pid!, world.dbName);
+  const clientBefore = process.cpuUsage();
   const steady = await sendAll('steady', RATE * SECONDS, { rate: RATE });
   const cpuSteady = await cpuReading(world.client, world.server.pid!, world.dbName);
+  const clientAfterSteady = process.cpuUsage();
+  const clientSteady = process.cpuUsage(clientBefore);
   const burst = await sendAll('burst', BURST, { loops: 4 });
   const cpuBurst = await cpuReading(world.client, world.server.pid!, world.dbName);
+  const clientBurst = process.cpuUsage(clientAfterSteady);
+  // The benchmark's own clients share the cores: their CPU a delivery, beside the server's.
+  const clientMicros = (usage: NodeJS.CpuUsage, deliveries: number) =>
+    (usage.user + usage.system) / Math.max(1, deliveries);
   const rssAfter = await residentMegabytes(world.server.pid!);
   for (const client of clients.splice(0)) await client.dispose();
   const bare = await bareBroadcast(members.length);
   const after = await machine();
-  const line = (name: string, result: typeof steady, cpu: ReturnType<typeof cpuPerRequest>) =>
-    `| ${name} | ${result.latencies.length} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.95))} / ${ms(percentile(result.latencies, 0.99))} | ${result.perSecond.toFixed(0)} | ${(cpu.process * 1000).toFixed(0)} / ${(cpu.database * 1000).toFixed(1)} | ${result.failures} failed sends; ${result.missing} missing, ${result.duplicates} duplicate |`;
+  const line = (name: string, result: typeof steady, cpu: ReturnType<typeof cpuPerRequest>, client: number) =>
+    `| ${name} | ${result.latencies.length} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.95))} / ${ms(percentile(result.latencies, 0.99))} | ${result.perSecond.toFixed(0)} | ${(cpu.process * 1000).toFixed(0)} / ${(cpu.database * 1000).toFixed(1)} / ${client.toFixed(0)} | ${result.failures} failed sends; ${result.missing} missing, ${result.duplicates} duplicate |`;
   console.log(`
 ${members.length} members live over graphql-ws in ${connectSeconds.toFixed(1)} s, each selecting ${FIELDS === 'text' ? 'message { text }' : "the web app's message fields"}, ${senders.length} sender(s); server RSS ${rssIdle.toFixed(0)} MB before, ${rssLive.toFixed(0)} MB connected, ${rssAfter.toFixed(0)} MB after
 
-| Load | Deliveries | Send to receipt p50 / p95 / p99 (ms) | Deliveries per second | CPU µs a delivery, server / database | Checks |
+| Load | Deliveries | Send to receipt p50 / p95 / p99 (ms) | Deliveries per second | CPU µs a delivery, server / database / clients | Checks |
 |---|---|---|---|---|---|
-${line(`${RATE} msg/s for ${SECONDS} s to ${members.length} members`, steady, cpuPerRequest(cpuBefore, cpuSteady, steady.latencies.length))}
-${line(`burst of ${BURST} messages, 4 sending loops`, burst, cpuPerRequest(cpuSteady, cpuBurst, burst.latencies.length))}
-| baseline: bare ws broadcast, burst of ${BURST} to ${members.length} clients | ${BURST * members.length} | – | ${bare.perSecond.toFixed(0)} | – | all in ${bare.seconds.toFixed(2)} s |
+${line(`${RATE} msg/s for ${SECONDS} s to ${members.length} members`, steady, cpuPerRequest(cpuBefore, cpuSteady, steady.latencies.length), clientMicros(clientSteady, steady.latencies.length))}
+${line(`burst of ${BURST} messages, 4 sending loops`, burst, cpuPerRequest(cpuSteady, cpuBurst, burst.latencies.length), clientMicros(clientBurst, burst.latencies.length))}
+| baseline: bare ws broadcast, burst of ${BURST} to ${members.length} clients | ${BURST * members.length} | – | ${bare.perSecond.toFixed(0)} | ${bare.serverMicros.toFixed(0)} / – / ${bare.clientMicros.toFixed(0)} | all in ${bare.seconds.toFixed(2)} s |
 
 ${before.cores} cores, ${before.memoryGiB} GiB; load average before ${before.load}, after ${after.load}`);
   if (errors.length > 0) console.error('subscription errors:', JSON.stringify(errors.slice(0, 3)));
