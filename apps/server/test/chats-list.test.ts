@@ -76,7 +76,12 @@ describe('myChatEvents', () => {
       expect(feed.events[2]!.chat!.pivot.isHidden).toBe(true);
       await api.sent(fay, key, 'still there?');
       await feed.until(() => feed.events.length >= 4, 'shown again');
-      expect(feed.events[3]!.chat).toMatchObject({ unreadCount: 2, pivot: { isHidden: false } });
+      // Read afresh for each event (decision 0023), not kept from the first one.
+      expect(feed.events[3]!.chat).toMatchObject({
+        unreadCount: 2,
+        pivot: { isHidden: false },
+        lastChat: { text: 'still there?' },
+      });
       const lists = await t.gql<{ shown: { key: string }[]; hidden: { key: string }[] }>(
         '{ shown: myChats { key } hidden: myChats(hidden: true) { key } }',
         {},
