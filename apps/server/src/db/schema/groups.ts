@@ -86,7 +86,11 @@ export const groupMembers = pgTable(
     source: text('source'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    // A person's groups read from the index alone (the groups their friends are in).
+    index('group_members_user').on(t.userId, t.status, t.groupId),
+  ],
 );
 
 /** Hashtags with their emoji (spec 3 "Group" hashtags); groups.hashtags holds the names. */

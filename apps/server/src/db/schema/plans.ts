@@ -152,7 +152,8 @@ export const planResponses = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.planId, t.occurrence, t.userId] }),
-    index('plan_responses_user').on(t.userId),
+    // A person's answers read from the index alone (the plans their friends go to).
+    index('plan_responses_user').on(t.userId, t.response, t.planId),
   ],
 );
 

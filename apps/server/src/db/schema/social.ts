@@ -32,6 +32,14 @@ export const follows = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.targetId] }),
     index('follows_target').on(t.targetId, t.status),
+    // Friendships are pairs of FOLLOWING rows: both ways read from the index alone (search's circle
+    // of a viewer's friends' friends, friend counts), never the table.
+    index('follows_following')
+      .on(t.userId, t.targetId)
+      .where(sql`${t.status} = 'FOLLOWING'`),
+    index('follows_following_target')
+      .on(t.targetId, t.userId)
+      .where(sql`${t.status} = 'FOLLOWING'`),
     check('follows_not_self', sql`${t.userId} <> ${t.targetId}`),
     check('follows_status', sql`${t.status} IN ('FOLLOWING', 'REQUESTED', 'BLOCKED')`),
   ],
