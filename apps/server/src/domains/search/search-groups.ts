@@ -4,7 +4,7 @@ import type { GroupRow } from '../groups/group-loaders.ts';
 import { blockedBetween } from '../social/social-sql.ts';
 import { rowsByIds } from './rows-by-ids.ts';
 import {
-  FRIEND_IDS,
+  isFriendId,
   candidateRows,
   distance,
   idArray,
@@ -87,7 +87,7 @@ export const groupList: SearchList<GroupRow> = {
         text,
         near,
         sql`(SELECT count(*) FROM group_members fm WHERE fm.group_id = x.id AND fm.status = 'member'
-          AND fm.user_id = ANY(${FRIEND_IDS}))`,
+          AND ${isFriendId(sql`fm.user_id`)})`,
       ),
     });
   },

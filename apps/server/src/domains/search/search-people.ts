@@ -5,7 +5,7 @@ import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { rowsByIds } from './rows-by-ids.ts';
 import {
-  FRIEND_IDS,
+  isFriendId,
   candidateRows,
   idArray,
   idKey,
@@ -81,8 +81,8 @@ export const personList: SearchList<UserRow> = {
       rows: candidateRows('users', sql`found`),
       where: sql`${matches('x', text)} AND ${findable('x')} AND x.id <> ${viewerId}`,
       keys: personKeys('x', text, {
-        friend: sql`(x.id = ANY(${FRIEND_IDS}))`,
-        mutual: sql`(SELECT count(*) FROM ${FRIEND_PAIRS} mf WHERE mf.person = x.id AND mf.friend = ANY(${FRIEND_IDS}))`,
+        friend: isFriendId(sql`x.id`),
+        mutual: sql`(SELECT count(*) FROM ${FRIEND_PAIRS} mf WHERE mf.person = x.id AND ${isFriendId(sql`mf.friend`)})`,
       }),
       visible,
       offset,

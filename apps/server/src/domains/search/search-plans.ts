@@ -4,7 +4,7 @@ import type { PlanCard } from '../plans/plan-type.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import { preparedRows } from './prepared.ts';
 import {
-  FRIEND_IDS,
+  isFriendId,
   candidateRows,
   distance,
   idArray,
@@ -90,7 +90,7 @@ export const planList: SearchList<PlanCard> = {
         text,
         near,
         sql`(SELECT count(*) FROM plan_responses r WHERE r.plan_id = x.id
-          AND r.response IN ('ATTENDING', 'INTERESTED') AND r.user_id = ANY(${FRIEND_IDS}))`,
+          AND r.response IN ('ATTENDING', 'INTERESTED') AND ${isFriendId(sql`r.user_id`)})`,
       ),
       visible: visibleRow('plans', 'p', planVisibleTo('p', viewerId)),
       offset,
