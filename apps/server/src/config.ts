@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.email().default('hello@plaza.localhost'),
   TRUST_PROXY: booleanFlag.default(false),
+  PLAZA_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(128),
   AUTH_SECRET: z.string().min(32, 'use at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -91,6 +92,8 @@ export interface Config {
   contactEmail: string;
   /** Take the caller's address from X-Forwarded-For (set when Plaza runs behind a reverse proxy). */
   trustProxy: boolean;
+  /** API requests answered at once; more are refused with 503 (http/load-shedding.ts); 0 is off. */
+  maxConcurrentRequests: number;
   /** Signs session cookies and encrypts provider tokens; without it Plaza makes one and keeps it in the store. */
   authSecret: string | undefined;
   /** "Continue with" an OpenID Connect provider; null when not configured (the method is off). */
@@ -275,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     contactEmail: e.CONTACT_EMAIL,
     trustProxy: e.TRUST_PROXY,
+    maxConcurrentRequests: e.PLAZA_MAX_CONCURRENT_REQUESTS,
     authSecret: e.AUTH_SECRET,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -152,3 +152,18 @@ describe('the S3 settings', () => {
     expect(() => loadConfig({ ...keys, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
 });
+
+describe('PLAZA_MAX_CONCURRENT_REQUESTS', () => {
+  it('takes 128 API requests at once by default, a whole number given, and 0 for no limit', () => {
+    expect(loadConfig({}).maxConcurrentRequests).toBe(128);
+    expect(loadConfig({ PLAZA_MAX_CONCURRENT_REQUESTS: '40' }).maxConcurrentRequests).toBe(40);
+    expect(loadConfig({ PLAZA_MAX_CONCURRENT_REQUESTS: '0' }).maxConcurrentRequests).toBe(0);
+  });
+
+  it('stops the server on anything else, naming the setting', () => {
+    for (const value of ['-1', '2.5', 'many'])
+      expect(() => loadConfig({ PLAZA_MAX_CONCURRENT_REQUESTS: value })).toThrow(
+        /PLAZA_MAX_CONCURRENT_REQUESTS/,
+      );
+  });
+});

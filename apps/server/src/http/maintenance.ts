@@ -32,7 +32,7 @@ function isServedInMaintenance(path: string, method: string): boolean {
 }
 
 /** Every API path (GraphQL, REST, uploads, calendars, one-click replies, the payments webhook). */
-function isApiPath(path: string): boolean {
+export function isApiPath(path: string): boolean {
   return (
     path === '/graphql' ||
     path.startsWith('/api/') ||

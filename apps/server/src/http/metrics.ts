@@ -6,6 +6,8 @@ export interface Metrics {
   websocketConnections: Counter<'event'>;
   /** Subscription events delivered: executed for the subscriber (`own`) or reusing another's (`shared`). */
   subscriptionEvents: Counter<'execution'>;
+  /** API requests refused with 503 because the process had as many as it takes at once. */
+  shedRequests: Counter;
 }
 
 /** Prometheus metrics of one process, served at /metrics. */
@@ -31,6 +33,11 @@ export function createMetrics(): Metrics {
       name: 'plaza_subscription_events_total',
       help: 'GraphQL subscription events by execution: own (executed for the subscriber) or shared (another subscriber’s result)',
       labelNames: ['execution'],
+      registers: [registry],
+    }),
+    shedRequests: new Counter({
+      name: 'plaza_shed_requests_total',
+      help: 'API requests refused with 503 because PLAZA_MAX_CONCURRENT_REQUESTS were being answered',
       registers: [registry],
     }),
   };

@@ -1,0 +1,115 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY_MESSAGE } from '../src/http/load-shedding.ts';
+import { startTestPlaza, type TestPlaza } from './harness.ts';
+import { newPerson, type Person } from './support/people.ts';
+
+// PLAZA_MAX_CONCURRENT_REQUESTS: a process answering that many API requests at once refuses the
+// next ones at once with 503 and Retry-After instead of queueing them (http/load-shedding.ts).
+
+let t: TestPlaza;
+let base: string;
+let ana: Person;
+
+beforeAll(async () => {
+  t = await startTestPlaza({ PLAZA_MAX_CONCURRENT_REQUESTS: '2' });
+  base = await t.url();
+  ana = await newPerson(t, 'Ana');
+});
+afterAll(() => t.close());
+
+/**
+ * A GraphQL POST whose body never finishes arriving: the server is answering it (reading its
+ * body) until the socket closes.
+ */
+async function pendingRequest(): Promise<net.Socket> {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.write(
+    [
+      'POST /graphql HTTP/1.1',
+      `Host: ${hostname}:${port}`,
+      'Origin: http://plaza.test',
+      'Content-Type: application/json',
+      'Content-Length: 200',
+      '',
+      '{"query":',
+    ].join('\r\n'),
+  );
+  return socket;
+}
+
+function ask(query: string, headers: Record<string, string> = {}) {
+  return fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://plaza.test', ...headers },
+    body: JSON.stringify({ query }),
+  });
+}
+
+async function shedCount(): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return Number(/^plaza_shed_requests_total (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
+describe('load shedding', () => {
+  it('refuses API requests beyond the limit at once with 503 and Retry-After, and takes them again when one ends', async () => {
+    expect((await ask('{ __typename }')).status).toBe(200);
+    const before = await shedCount();
+    const held = [await pendingRequest(), await pendingRequest()];
+    try {
+      // The two are counted once the server has their headers.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = await ask('{ __typename }');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      const body = (await refused.json()) as {
+        errors: Array<{ message: string; extensions: { code: string } }>;
+      };
+      expect(body.errors).toEqual([{ message: BUSY_MESSAGE, extensions: { code: '503' } }]);
+      const rest = await fetch(`${base}/api/me/export`, { headers: ana.headers });
+      expect(rest.status).toBe(503);
+      expect(await rest.json()).toEqual({ code: 'BUSY', message: BUSY_MESSAGE });
+      // What is not an API request is still answered.
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect(await shedCount()).toBe(before + 2);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    // A closed connection gives its place back.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await ask('{ __typename }');
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('does not count subscriptions over server-sent events, which stay open', async () => {
+    const controllers = [new AbortController(), new AbortController(), new AbortController()];
+    try {
+      const streams = await Promise.all(
+        controllers.map((controller) =>
+          fetch(`${base}/graphql`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'text/event-stream',
+              origin: 'http://plaza.test',
+              ...ana.headers,
+            },
+            body: JSON.stringify({ query: 'subscription { myChatEvents { kind } }' }),
+            signal: controller.signal,
+          }),
+        ),
+      );
+      for (const stream of streams) expect(stream.status).toBe(200);
+      const answered = await ask('{ myself { user { id } } }', ana.headers);
+      expect(answered.status).toBe(200);
+    } finally {
+      for (const controller of controllers) controller.abort();
+    }
+  });
+});
