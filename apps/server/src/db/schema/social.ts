@@ -40,6 +40,11 @@ export const follows = pgTable(
     index('follows_following_target')
       .on(t.targetId, t.userId)
       .where(sql`${t.status} = 'FOLLOWING'`),
+    // The viewer's blocks, read by every visibility rule (blockedBetween): a few rows, not all of a
+    // person's follows.
+    index('follows_blocked')
+      .on(t.userId, t.targetId)
+      .where(sql`${t.status} = 'BLOCKED'`),
     check('follows_not_self', sql`${t.userId} <> ${t.targetId}`),
     check('follows_status', sql`${t.status} IN ('FOLLOWING', 'REQUESTED', 'BLOCKED')`),
   ],

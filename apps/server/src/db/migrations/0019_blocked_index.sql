@@ -1,0 +1,1 @@
+CREATE INDEX "follows_blocked" ON "follows" USING btree ("user_id","target_id") WHERE "follows"."status" = 'BLOCKED';
