@@ -10,7 +10,11 @@
  * `npm run bench:fanout`; BENCH_PORT (3453; the bare server on the next port), BENCH_MEMBERS;
  * BENCH_FIELDS=web subscribes with the web app's own selection of a message (MESSAGE_FIELDS: its
  * sender, media, poll, plan card, thread) instead of `text` alone; BENCH_SENDERS (1) members take
- * turns sending, so a new sender's profile is read for every event.
+ * turns sending, so a new sender's profile is read for every event. BENCH_CLIENT: `raw` (the
+ * default) subscribes over a plain `ws` socket speaking graphql-transport-ws by hand, each frame
+ * parsed with JSON.parse as the bare baseline's clients do, so both servers are measured with the
+ * same client work on the shared cores; `graphql-ws` uses graphql-ws's own client (its promise
+ * machinery costs ~3 × a raw client's CPU a delivery).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -31,6 +35,42 @@ const BURST = Number(process.env.BENCH_BURST ?? 100);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? FANOUT_MEMBERS);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 1);
 const FIELDS = process.env.BENCH_FIELDS === 'web' ? MESSAGE_FIELDS : 'text';
+const CLIENT = process.env.BENCH_CLIENT === 'graphql-ws' ? 'graphql-ws' : 'raw';
+
+interface Subscriber<T> {
+  next: (result: { data?: T | null; errors?: unknown }) => void;
+  error: (error: unknown) => void;
+}
+
+/** A subscription over a plain socket: connection_init, subscribe on the ack, JSON.parse per frame. */
+function rawSubscription<T>(
+  base: string,
+  person: SessionPerson,
+  payload: { query: string; variables: Record<string, unknown> },
+  sink: Subscriber<T>,
+): { dispose: () => Promise<void> } {
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', {
+    headers: { cookie: person.cookie, origin: base },
+  });
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init' })));
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { type: string; payload?: unknown };
+    if (message.type === 'next') sink.next(message.payload as never);
+    else if (message.type === 'connection_ack')
+      socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload }));
+    else if (message.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+    else if (message.type === 'error') sink.error(message.payload);
+  });
+  socket.on('error', (error) => sink.error(error));
+  return {
+    dispose: () =>
+      new Promise((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.once('close', () => resolve());
+        socket.close();
+      }),
+  };
+}
 
 function wsClient(base: string, person: SessionPerson): Client {
   class CookieWebSocket extends WebSocket {
@@ -104,7 +144,7 @@ async function bareBroadcast(
 // BENCH_SERVER_NODE_OPTIONS: Node options of the server process only (e.g. --inspect=127.0.0.1:3460 to profile it).
 const serverOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
 const world = await startWorldServer(port, serverOptions ? { NODE_OPTIONS: serverOptions } : {});
-const clients: Client[] = [];
+const clients: Array<{ dispose: () => unknown }> = [];
 try {
   const { rows: chatRows } = await world.client.query<{ key: string; last_rev: number; creator_id: number }>(
     `SELECT c.key, c.last_rev, g.creator_id FROM chats c JOIN groups g ON g.id = c.group_id WHERE g.key = $1`,
@@ -129,30 +169,32 @@ try {
   const errors: unknown[] = [];
   const connectStarted = performance.now();
   members.forEach((member, r) => {
-    const client = wsClient(world.base, member);
-    clients.push(client);
-    client.subscribe<{ chatEvents: { kind: string; cursor: number; message: { text: string } | null } }>(
-      {
-        query: `subscription ($k: String!, $after: Int) { chatEvents(key: $k, afterRev: $after) { kind cursor message { ${FIELDS} } } }`,
-        variables: { k: chat.key, after: Number(chat.last_rev) },
+    type Event = { chatEvents: { kind: string; cursor: number; message: { text: string } | null } };
+    const payload = {
+      query: `subscription ($k: String!, $after: Int) { chatEvents(key: $k, afterRev: $after) { kind cursor message { ${FIELDS} } } }`,
+      variables: { k: chat.key, after: Number(chat.last_rev) },
+    };
+    const sink: Subscriber<Event> = {
+      next: (result) => {
+        const at = performance.now();
+        const event = result.data?.chatEvents;
+        if (!event) return void errors.push(result.errors);
+        const tag = /^(\S+) /.exec(event.message?.text ?? '')?.[1];
+        if (tag === 'warm-up') live[r] = true;
+        if (event.kind === 'NEW' && tag) {
+          const times = received[r]!.get(tag) ?? [];
+          times.push(at);
+          received[r]!.set(tag, times);
+        }
       },
-      {
-        next: (result) => {
-          const at = performance.now();
-          const event = result.data?.chatEvents;
-          if (!event) return void errors.push(result.errors);
-          const tag = /^(\S+) /.exec(event.message?.text ?? '')?.[1];
-          if (tag === 'warm-up') live[r] = true;
-          if (event.kind === 'NEW' && tag) {
-            const times = received[r]!.get(tag) ?? [];
-            times.push(at);
-            received[r]!.set(tag, times);
-          }
-        },
-        error: (error) => errors.push(error),
-        complete: () => {},
-      },
-    );
+      error: (error) => errors.push(error),
+    };
+    if (CLIENT === 'raw') clients.push(rawSubscription(world.base, member, payload, sink));
+    else {
+      const client = wsClient(world.base, member);
+      clients.push(client);
+      client.subscribe<Event>(payload, { ...sink, complete: () => {} });
+    }
   });
   const run = Date.now().toString(36);
   await sendMessage(world.base, senders[0]!.cookie, chat.key, `${run}-warm`, 'warm-up everyone');
@@ -249,7 +291,7 @@ try {
   const line = (name: string, result: typeof steady, cpu: ReturnType<typeof cpuPerRequest>, client: number) =>
     `| ${name} | ${result.latencies.length} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.95))} / ${ms(percentile(result.latencies, 0.99))} | ${result.perSecond.toFixed(0)} | ${(cpu.process * 1000).toFixed(0)} / ${(cpu.database * 1000).toFixed(1)} / ${client.toFixed(0)} | ${result.failures} failed sends; ${result.missing} missing, ${result.duplicates} duplicate |`;
   console.log(`
-${members.length} members live over graphql-ws in ${connectSeconds.toFixed(1)} s, each selecting ${FIELDS === 'text' ? 'message { text }' : "the web app's message fields"}, ${senders.length} sender(s); server RSS ${rssIdle.toFixed(0)} MB before, ${rssLive.toFixed(0)} MB connected, ${rssAfter.toFixed(0)} MB after
+${members.length} members live over graphql-ws (${CLIENT === 'raw' ? 'raw clients' : 'graphql-ws clients'}) in ${connectSeconds.toFixed(1)} s, each selecting ${FIELDS === 'text' ? 'message { text }' : "the web app's message fields"}, ${senders.length} sender(s); server RSS ${rssIdle.toFixed(0)} MB before, ${rssLive.toFixed(0)} MB connected, ${rssAfter.toFixed(0)} MB after
 
 | Load | Deliveries | Send to receipt p50 / p95 / p99 (ms) | Deliveries per second | CPU µs a delivery, server / database / clients | Checks |
 |---|---|---|---|---|---|

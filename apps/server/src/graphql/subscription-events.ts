@@ -95,6 +95,25 @@ const sharedResults = new WeakMap<
   Map<string, Promise<{ result: ExecutionResult; shared: boolean }>>
 >();
 
+/**
+ * Results executed once for several subscribers, with their JSON once a first socket needed it
+ * (null before): each further subscriber's message splices it in instead of serialising it again.
+ */
+const sharedOutputs = new WeakMap<object, string | null>();
+
+/**
+ * The JSON of a result executed once for several subscribers (made on the first call), or
+ * undefined for any other value: graphql-ws then serialises it as it does every result.
+ */
+export function sharedResultJson(result: unknown): string | undefined {
+  if (typeof result !== 'object' || result === null) return undefined;
+  const json = sharedOutputs.get(result);
+  if (json !== null) return json;
+  const made = JSON.stringify(result);
+  sharedOutputs.set(result, made);
+  return made;
+}
+
 const documentIds = new WeakMap<DocumentNode, number>();
 let nextDocumentId = 1;
 
@@ -211,7 +230,10 @@ async function executeEvent(
     return outcome.result;
   }
   const sharing = { dependent: false };
-  const pending = own(sharing).then((result) => ({ result, shared: !sharing.dependent }));
+  const pending = own(sharing).then((result) => {
+    if (!sharing.dependent) sharedOutputs.set(result, null);
+    return { result, shared: !sharing.dependent };
+  });
   results.set(slot, pending);
   return (await pending).result;
 }

@@ -1,8 +1,9 @@
-import type { Server } from 'node:http';
-import { WebSocketServer } from 'ws';
-import { useServer } from 'graphql-ws/use/ws';
+import type { IncomingMessage, Server } from 'node:http';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import type { ExecutionArgs } from 'graphql';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
+import { sharedResultJson } from '../graphql/subscription-events.ts';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -38,11 +39,9 @@ export function attachGraphqlWebSocket(
         }
       : {}),
   });
-  wsServer.on('connection', (socket) => {
-    metrics.websocketConnections.inc({ event: 'open' });
-    socket.once('close', () => metrics.websocketConnections.inc({ event: 'close' }));
-  });
-  const cleanup = useServer(
+  const cleanup = serveGraphqlWs(
+    wsServer,
+    metrics,
     {
       execute: (args) => (args.rootValue as EnvelopedRoot).execute(args) as never,
       subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args) as never,
@@ -87,10 +86,150 @@ export function attachGraphqlWebSocket(
         };
       },
     },
-    wsServer,
+    { isProd: process.env.NODE_ENV === 'production' },
   );
   return async () => {
-    await cleanup.dispose();
+    cleanup();
     await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+  };
+}
+
+/** What the protocol's handlers see of a connection (ctx.extra), as graphql-ws/use/ws gives it. */
+export interface SocketExtra {
+  socket: WebSocket;
+  request: IncomingMessage;
+}
+
+/** Seconds between pings; a client that does not answer one within as long is cut off. */
+const KEEP_ALIVE_MS = 12_000;
+
+/**
+ * Bytes a socket may hold unsent before a subscription waits for them to leave: below it, sending
+ * an event does not wait for the write, so the events ready for a socket in one turn of the event
+ * loop leave together (coalesceWrites); above it (a slow reader), its events wait in their queue.
+ */
+export const SEND_BUFFER_LIMIT = 1024 * 1024;
+
+/** How a next message with a shared result ends before its JSON is put in. */
+const SPLICE_END = ',"payload":null}';
+
+/** Close reasons are at most 123 bytes in a WebSocket close frame. */
+function closeReason(error: unknown, isProd: boolean): string {
+  const reason = isProd ? 'Internal server error' : error instanceof Error ? error.message : String(error);
+  return Buffer.byteLength(reason) > 123 ? 'Internal server error' : reason;
+}
+
+/**
+ * Frames sent to the socket in one turn of the event loop leave in one write: a burst of a chat's
+ * messages to a subscriber (one read of the feed hands it several) costs one system call, not one
+ * per message. The socket is corked on the first send of a turn and uncorked once the turn's
+ * promise jobs have run.
+ */
+function coalesceWrites(socket: WebSocket, raw: IncomingMessage['socket']): (data: string) => void {
+  let corked = false;
+  const flush = (): void => {
+    corked = false;
+    raw.uncork();
+  };
+  return (data) => {
+    if (!corked && !raw.destroyed) {
+      corked = true;
+      raw.cork();
+      process.nextTick(flush);
+    }
+    socket.send(data);
+  };
+}
+
+/**
+ * The graphql-transport-ws protocol (graphql-ws's makeServer) on a ws server, as graphql-ws/use/ws
+ * runs it (keep-alive pings, close codes, errors), except for sending: a send waits for its write
+ * only while the socket holds SEND_BUFFER_LIMIT bytes unsent, and a turn's frames leave together.
+ * Returns the function that closes every connection.
+ */
+function serveGraphqlWs(
+  wsServer: WebSocketServer,
+  metrics: Metrics,
+  options: ServerOptions<Record<string, unknown> | undefined, SocketExtra>,
+  { isProd }: { isProd: boolean },
+): () => void {
+  // A result executed once for many subscribers (decision 0023) is serialised once: graphql-ws
+  // gets it as it is from onNext, the replacer leaves its place null and keeps its JSON aside, and
+  // the send that follows at once puts the JSON in. Other messages go through unchanged.
+  let spliced: string | null = null;
+  const server = makeServer({
+    ...options,
+    onNext: (_ctx, _id, _payload, _args, result) =>
+      sharedResultJson(result) === undefined ? undefined : (result as never),
+    jsonMessageReplacer(this: unknown, key, value) {
+      if (key !== 'payload' || (this as { type?: unknown }).type !== 'next') return value;
+      const json = sharedResultJson(value);
+      if (json === undefined) return value;
+      spliced = json;
+      return null;
+    },
+  });
+  const splice = (data: string): string => {
+    if (spliced === null) return data;
+    const json = spliced;
+    spliced = null;
+    if (!data.endsWith(SPLICE_END)) throw new Error('A shared result’s message lost its place.');
+    return `${data.slice(0, -SPLICE_END.length)},"payload":${json}}`;
+  };
+  wsServer.options.handleProtocols = handleProtocols;
+  wsServer.once('error', (error) => {
+    console.error('Internal error on the GraphQL WebSocket server.', error);
+    for (const client of wsServer.clients)
+      client.close(CloseCode.InternalServerError, closeReason(error, isProd));
+  });
+  wsServer.on('connection', (socket, request) => {
+    metrics.websocketConnections.inc({ event: 'open' });
+    const fail = (error: unknown): void => {
+      console.error('Internal error on a GraphQL WebSocket.', error);
+      socket.close(CloseCode.InternalServerError, closeReason(error, isProd));
+    };
+    socket.once('error', fail);
+    let pongWait: NodeJS.Timeout | null = null;
+    const pingInterval = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
+      socket.once('pong', () => {
+        if (pongWait) clearTimeout(pongWait);
+        pongWait = null;
+      });
+      socket.ping();
+    }, KEEP_ALIVE_MS);
+    const write = coalesceWrites(socket, request.socket);
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: async (message) => {
+          const data = splice(message);
+          if (socket.readyState !== socket.OPEN) return;
+          if (socket.bufferedAmount < SEND_BUFFER_LIMIT) {
+            write(data);
+            return;
+          }
+          // A slow reader: this subscription's next events wait until this one has left.
+          await new Promise<void>((resolve) => socket.send(data, () => resolve()));
+        },
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', (data) => {
+            handle(String(data)).catch(fail);
+          }),
+      },
+      { socket, request },
+    );
+    socket.once('close', (code, reason) => {
+      metrics.websocketConnections.inc({ event: 'close' });
+      if (pongWait) clearTimeout(pongWait);
+      clearInterval(pingInterval);
+      void closed(code, String(reason));
+    });
+  });
+  return () => {
+    for (const client of wsServer.clients) client.close(1001, 'Going away');
+    wsServer.removeAllListeners('connection');
   };
 }
