@@ -88,6 +88,8 @@ const server = spawnServer({
     PLAZA_CITIES_MIN_POPULATION: '1000000',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: base,
+    // BENCH_SERVER_NODE_OPTIONS: Node options of the server only (--cpu-prof to profile it).
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   },
 });
 const bare = spawn(

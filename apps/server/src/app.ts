@@ -49,6 +49,7 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = await openStore({
     databaseUrl: config.databaseUrl,
+    namedStatements: config.databaseNamedStatements,
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'db'),
     pgliteTemplate: options.pgliteTemplate,
   });

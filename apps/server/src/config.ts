@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.email().default('hello@plaza.localhost'),
   TRUST_PROXY: booleanFlag.default(false),
+  PLAZA_DATABASE_NAMED_STATEMENTS: booleanFlag.default(true),
   PLAZA_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(128),
   AUTH_SECRET: z.string().min(32, 'use at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
@@ -74,6 +75,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Statements prepared by name on each PostgreSQL connection (db/named-statements.ts). */
+  databaseNamedStatements: boolean;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -254,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.PLAZA_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseNamedStatements: e.PLAZA_DATABASE_NAMED_STATEMENTS,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { namingClient } from './named-statements.ts';
 import * as schema from './schema/index.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -47,6 +48,12 @@ const statementCounter = {
 export interface StoreOptions {
   /** PostgreSQL connection string; without it Plaza uses embedded PGlite. */
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL only: name each statement text so every connection parses it once and PostgreSQL may
+   * keep its plan (db/named-statements.ts); off for a pooler that cannot keep prepared statements.
+   * Default on.
+   */
+  namedStatements?: boolean | undefined;
   /** Folder of the embedded store; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
   /**
@@ -70,6 +77,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       max: 20,
       idleTimeoutMillis: 300_000,
       options: '-c jit=off',
+      ...(options.namedStatements === false ? {} : { Client: namingClient() }),
     });
     // An idle connection the server ends (a restart, a dropped database) emits 'error' on the pool;
     // without a listener that would end the process. The pool drops that client and the next query

@@ -29,6 +29,7 @@ const config = loadConfig();
 // The same store `npm start` opens (app.ts): DATABASE_URL, or the db folder of PLAZA_DATA_DIR.
 const store = await openStore({
   databaseUrl: config.databaseUrl,
+  namedStatements: config.databaseNamedStatements,
   pgliteDir: path.join(config.dataDir, 'db'),
 });
 const db = store.db;
