@@ -11,6 +11,7 @@ import {
   type ExecutionResult,
   type FragmentDefinitionNode,
   type GraphQLObjectType,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
@@ -165,8 +166,10 @@ function selectionShared(
  * variables under its root field), or null when its events cannot be shared: the root field's
  * result is then executed for each subscriber.
  */
-export function shareKeyOf(args: ExecutionArgs): string | null {
-  const operation = getOperationAST(args.document, args.operationName);
+function shareKeyOf(
+  args: ExecutionArgs,
+  operation: OperationDefinitionNode | null | undefined,
+): string | null {
   const root = args.schema.getSubscriptionType();
   if (!operation || !root || operation.selectionSet.selections.length !== 1) return null;
   const [field] = operation.selectionSet.selections;
@@ -249,9 +252,9 @@ export function useSubscriptionEvents(count: (execution: EventExecution) => void
   ): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> => {
     const source = await createSourceEventStream(args);
     if (!isAsyncIterable(source)) return source;
-    const key = shareKeyOf(args);
-    const iterator = source[Symbol.asyncIterator]();
     const operation = getOperationAST(args.document, args.operationName);
+    const key = shareKeyOf(args, operation);
+    const iterator = source[Symbol.asyncIterator]();
     const done = (): IteratorResult<ExecutionResult> => ({ done: true, value: undefined });
     const events: AsyncIterableIterator<ExecutionResult> = {
       async next() {
