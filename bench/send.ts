@@ -13,7 +13,12 @@ import { sendMessage, startWorldServer } from './support/world.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const world = await startWorldServer(Number(process.env.BENCH_PORT ?? 3452));
+// BENCH_SERVER_NODE_OPTIONS: Node options of the server process only (--cpu-prof to profile it).
+const serverOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
+const world = await startWorldServer(
+  Number(process.env.BENCH_PORT ?? 3452),
+  serverOptions ? { NODE_OPTIONS: serverOptions } : {},
+);
 try {
   // One direct message per sender, among the people with one.
   const { rows } = await world.client.query<{ key: string; sender: number }>(

@@ -57,9 +57,25 @@ export async function* myChatEventStream(
     (heard) => heard.kind === 'PING',
   )) {
     if (event === LIVE) yield { kind: 'READY', chatKey: null, chat: null };
-    else if (event.kind === 'CHANGED' && event.userIds.includes(viewerId))
+    else if (event.kind === 'CHANGED' && audienceOf(event).has(viewerId))
       yield await readListChange(context, viewerId, event.chatId, event.chatKey);
   }
+}
+
+/**
+ * The people of a list event as a set, made once per event: the bus hands every subscriber of the
+ * process the same event, and a message to a group of 2,000 names 2,000 people, which each of its
+ * subscribers would otherwise search through.
+ */
+const audiences = new WeakMap<object, ReadonlySet<number>>();
+
+function audienceOf(event: { userIds: readonly number[] }): ReadonlySet<number> {
+  let audience = audiences.get(event);
+  if (!audience) {
+    audience = new Set(event.userIds);
+    audiences.set(event, audience);
+  }
+  return audience;
 }
 
 async function readListChange(
