@@ -100,7 +100,7 @@ export interface SocketExtra {
   request: IncomingMessage;
 }
 
-/** Seconds between pings; a client that does not answer one within as long is cut off. */
+/** Milliseconds between pings; a client that does not answer one within as long is cut off. */
 const KEEP_ALIVE_MS = 12_000;
 
 /**
