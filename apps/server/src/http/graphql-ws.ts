@@ -95,7 +95,7 @@ export function attachGraphqlWebSocket(
 }
 
 /** What the protocol's handlers see of a connection (ctx.extra), as graphql-ws/use/ws gives it. */
-export interface SocketExtra {
+interface SocketExtra {
   socket: WebSocket;
   request: IncomingMessage;
 }
@@ -108,7 +108,7 @@ const KEEP_ALIVE_MS = 12_000;
  * an event does not wait for the write, so the events ready for a socket in one turn of the event
  * loop leave together (coalesceWrites); above it (a slow reader), its events wait in their queue.
  */
-export const SEND_BUFFER_LIMIT = 1024 * 1024;
+const SEND_BUFFER_LIMIT = 1024 * 1024;
 
 /** How a next message with a shared result ends before its JSON is put in. */
 const SPLICE_END = ',"payload":null}';
