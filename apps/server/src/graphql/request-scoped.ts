@@ -1,5 +1,17 @@
+import { BATCH_MAX_KEYS } from '@plaza/core/constants';
 import type { RequestContext } from './context.ts';
 import { sharedScopeOf } from './subscription-events.ts';
+
+/**
+ * The DataLoader options of every per-request loader (decision 0025): a batch holds at most 250
+ * keys and is sent at the end of the event loop's turn (setImmediate), so the keys of every
+ * resolver that ran in that turn, also after its own query's answer arrived in the same poll, go in
+ * one statement, without a timer's wait at each level of the answer's tree.
+ */
+export const BATCHING = {
+  maxBatchSize: BATCH_MAX_KEYS,
+  batchScheduleFn: (callback: () => void) => void setImmediate(callback),
+};
 
 /**
  * One value per request, made on first use and gone with the request: the per-request DataLoader

@@ -1,16 +1,9 @@
 import DataLoader from 'dataloader';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
 import { chats, messageThreadStates, messages, pollVotes } from '../../db/schema/index.ts';
-import { requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
+import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 import type { ChatRow } from './chat-access.ts';
 import type { MessageRow } from './send-message.ts';
-
-/** DESIGN "API conventions": batches wait 10 ms and hold at most 250 keys. */
-const BATCHING = {
-  maxBatchSize: BATCH_MAX_KEYS,
-  batchScheduleFn: (callback: () => void) => setTimeout(callback, BATCH_WAIT_MS),
-};
 
 /** Per-request loaders of the chat domain. */
 export const chatLoaders = requestScoped((context) => ({

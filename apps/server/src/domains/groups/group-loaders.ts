@@ -1,12 +1,11 @@
 import DataLoader from 'dataloader';
 import { sql, type SQL } from 'drizzle-orm';
-import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
 import type { GroupMemberStatus, GroupRole } from '@plaza/core/group-roles';
 import { groups, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { findUser, type UserRow } from '../users/find-user.ts';
 import { rows } from '../social/social-sql.ts';
-import { requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
+import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -15,12 +14,6 @@ export interface Membership {
   role: GroupRole;
   joinedAt: Date;
 }
-
-/** DESIGN "API conventions": batches wait 10 ms and hold at most 250 keys. */
-const BATCHING = {
-  maxBatchSize: BATCH_MAX_KEYS,
-  batchScheduleFn: (callback: () => void) => setTimeout(callback, BATCH_WAIT_MS),
-};
 
 const idList = (ids: readonly number[]) =>
   sql`(${sql.join(

@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
-import { BATCH_MAX_KEYS, BATCH_WAIT_MS, MUTUAL_FRIENDS_SHOWN } from '@plaza/core/constants';
+import { MUTUAL_FRIENDS_SHOWN } from '@plaza/core/constants';
 import type { RequestContext } from '../../graphql/context.ts';
-import { requestScoped } from '../../graphql/request-scoped.ts';
+import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
 import { rows } from '../social/social-sql.ts';
 import type { GroupCard } from './group-type.ts';
 
@@ -16,22 +16,21 @@ export const GROUPS_IN_COMMON_SHOWN = MUTUAL_FRIENDS_SHOWN;
  */
 export const groupsInCommon = requestScoped(
   (context: RequestContext) =>
-    new DataLoader<number, GroupCard[]>(
-      async (userIds) => {
-        const viewerId = context.viewer?.id;
-        if (viewerId === undefined) return userIds.map(() => []);
-        const found = await rows<{
-          user_id: number;
-          id: number;
-          key: string;
-          slug: string;
-          title: string;
-          description: string;
-          image: string | null;
-          is_public: boolean;
-        }>(
-          context.store.db,
-          sql`SELECT user_id, id, key, slug, title, description, image, is_public FROM (
+    new DataLoader<number, GroupCard[]>(async (userIds) => {
+      const viewerId = context.viewer?.id;
+      if (viewerId === undefined) return userIds.map(() => []);
+      const found = await rows<{
+        user_id: number;
+        id: number;
+        key: string;
+        slug: string;
+        title: string;
+        description: string;
+        image: string | null;
+        is_public: boolean;
+      }>(
+        context.store.db,
+        sql`SELECT user_id, id, key, slug, title, description, image, is_public FROM (
                 SELECT theirs.user_id, g.id, g.key, g.slug, g.title, g.description, g.image, g.is_public,
                   row_number() OVER (PARTITION BY theirs.user_id ORDER BY lower(g.title), g.id) AS n
                 FROM group_members theirs
@@ -44,23 +43,21 @@ export const groupsInCommon = requestScoped(
                 )})
               ) shown WHERE n <= ${GROUPS_IN_COMMON_SHOWN}
               ORDER BY user_id, n`,
-        );
-        const byUser = new Map<number, GroupCard[]>();
-        for (const row of found) {
-          const list = byUser.get(Number(row.user_id)) ?? [];
-          list.push({
-            id: Number(row.id),
-            key: row.key,
-            slug: row.slug,
-            title: row.title,
-            description: row.description,
-            image: row.image,
-            isPublic: row.is_public,
-          });
-          byUser.set(Number(row.user_id), list);
-        }
-        return userIds.map((id) => (id === viewerId ? [] : (byUser.get(id) ?? [])));
-      },
-      { maxBatchSize: BATCH_MAX_KEYS, batchScheduleFn: (callback) => setTimeout(callback, BATCH_WAIT_MS) },
-    ),
+      );
+      const byUser = new Map<number, GroupCard[]>();
+      for (const row of found) {
+        const list = byUser.get(Number(row.user_id)) ?? [];
+        list.push({
+          id: Number(row.id),
+          key: row.key,
+          slug: row.slug,
+          title: row.title,
+          description: row.description,
+          image: row.image,
+          isPublic: row.is_public,
+        });
+        byUser.set(Number(row.user_id), list);
+      }
+      return userIds.map((id) => (id === viewerId ? [] : (byUser.get(id) ?? [])));
+    }, BATCHING),
 );

@@ -1,9 +1,8 @@
 import DataLoader from 'dataloader';
 import { asc, inArray, sql } from 'drizzle-orm';
-import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
 import { organizationAccounts, organizationDomains, organizations } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { requestScoped } from '../../graphql/request-scoped.ts';
+import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationAccountRow = typeof organizationAccounts.$inferSelect;
@@ -13,11 +12,6 @@ export interface Membership {
   account: OrganizationAccountRow;
   organization: OrganizationRow;
 }
-
-const BATCHING = {
-  maxBatchSize: BATCH_MAX_KEYS,
-  batchScheduleFn: (callback: () => void) => setTimeout(callback, BATCH_WAIT_MS),
-};
 
 function createOrganizationLoaders(context: RequestContext) {
   const db = context.store.db;

@@ -1,22 +1,15 @@
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
-import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
 import { NO_PLAN_FACTS, type PlanViewerFacts } from '@plaza/core/plan-access';
 import { isPlanResponseValue } from '@plaza/core/plan-response';
 import { planOccurrences, plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
 import { inPlanOrganization, invitedByContact } from './plan-visibility-sql.ts';
-import { requestScoped } from '../../graphql/request-scoped.ts';
+import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanOccurrenceRow = typeof planOccurrences.$inferSelect;
-
-/** DESIGN "API conventions": batches wait 10 ms and hold at most 250 keys. */
-const BATCHING = {
-  maxBatchSize: BATCH_MAX_KEYS,
-  batchScheduleFn: (callback: () => void) => setTimeout(callback, BATCH_WAIT_MS),
-};
 
 const idList = (ids: readonly number[]) =>
   sql`(${sql.join(

@@ -1,11 +1,10 @@
 import DataLoader from 'dataloader';
 import { sql, type SQL } from 'drizzle-orm';
-import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
 import { statusFromTies, type Tie, type TiePair } from '@plaza/core/friendship-transitions';
 import type { FriendshipStatus } from '@plaza/core/friendship';
 import type { RequestContext } from '../../graphql/context.ts';
 import { FRIEND_PAIRS, PUBLIC_GROUP, PUBLIC_PLAN, rows } from './social-sql.ts';
-import { requestScoped } from '../../graphql/request-scoped.ts';
+import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
 
 type IdList = SQL;
 const idList = (ids: readonly number[]): IdList =>
@@ -13,12 +12,6 @@ const idList = (ids: readonly number[]): IdList =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   )})`;
-
-/** DESIGN "API conventions": batches wait 10 ms and hold at most 250 keys. */
-const BATCHING = {
-  maxBatchSize: BATCH_MAX_KEYS,
-  batchScheduleFn: (callback: () => void) => setTimeout(callback, BATCH_WAIT_MS),
-};
 
 /** A loader of one number per person, from one grouped query per batch. */
 function countLoader(context: RequestContext, query: (ids: IdList) => SQL) {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { BATCH_MAX_KEYS, BATCH_WAIT_MS } from '@plaza/core/constants';
 import { liveRequest } from '../../graphql/live-client.ts';
 
 export interface LinkPreviewData {
@@ -14,9 +15,7 @@ const GET_OPEN_GRAPH = `query GetOpenGraph($urls: [String!]!) {
   getOpenGraph(urls: $urls) { url status title description image siteName }
 }`;
 
-/** Spec 7.1: preview requests wait 10 ms to travel together, at most 250 URLs a call. */
-const BATCH_WAIT_MS = 10;
-const BATCH_MAX = 250;
+// Spec 7.1: preview requests wait 10 ms (BATCH_WAIT_MS) to travel together, at most 250 URLs a call.
 
 const known = new Map<string, Promise<LinkPreviewData | null>>();
 const queue: Array<{ url: string; resolve: (preview: LinkPreviewData | null) => void }> = [];
@@ -24,7 +23,7 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 
 async function flush() {
   timer = null;
-  const batch = queue.splice(0, BATCH_MAX);
+  const batch = queue.splice(0, BATCH_MAX_KEYS);
   if (queue.length > 0) timer = setTimeout(() => void flush(), BATCH_WAIT_MS);
   try {
     const result = await liveRequest<{ getOpenGraph: LinkPreviewData[] }>(GET_OPEN_GRAPH, {
@@ -49,7 +48,7 @@ export function linkPreview(url: string): Promise<LinkPreviewData | null> {
   if (held) return held;
   const promise = new Promise<LinkPreviewData | null>((resolve) => {
     queue.push({ url, resolve });
-    if (queue.length >= BATCH_MAX) {
+    if (queue.length >= BATCH_MAX_KEYS) {
       if (timer) clearTimeout(timer);
       void flush();
     } else if (!timer) {
