@@ -416,6 +416,107 @@ describe('explore near a place', () => {
     expect(ids(firstPerson.people)).toEqual([friend.userId]);
   });
 
+  it('pages a crowded place nearest first by 100 m, also across the smaller circles read first', async () => {
+    // Everything due north of Lisbon's centre, at these distances (km); explore reads circles of
+    // 50/16 = 3.125 km and 12.5 km before the whole 50 km. 3.14, 3.10 and 3.11 km round to the
+    // same 3.1 km, and only the last two are inside the first circle: the plan at 3.14 starts
+    // earliest and the person there was made first, so each comes first in its tie. A page that
+    // ends at 3.11 km holds enough rows inside the first circle, yet it must not skip 3.14.
+    const north = (km: number): Point => ({
+      latitude: LISBON_CENTRE.latitude + km / ((2 * Math.PI * 6371) / 360),
+      longitude: LISBON_CENTRE.longitude,
+      city: 'Lisbon',
+    });
+    const ana = await newPerson(t, 'Ana');
+    const word = uniqueWord();
+    const startsIn = (days: number) => new Date(Date.now() + days * DAY);
+    const spots: Array<[km: number, days: number]> = [
+      [3.14, 1],
+      [0.2, 2],
+      [0.2, 1],
+      [1, 3],
+      [2.5, 3],
+      [3, 3],
+      [3.1, 5],
+      [3.11, 6],
+      [5, 3],
+      [12.4, 3],
+      [12.6, 3],
+      [30, 3],
+      [45, 3],
+      [55, 3],
+    ];
+    const planAt = new Map<number, [number, number]>();
+    const peopleAt = new Map<number, number>();
+    for (const [km, days] of spots) {
+      planAt.set(await plan(ana, { title: word, at: north(km), startsAt: startsIn(days) }), [km, days]);
+      const person = await newPerson(t, word);
+      const spot = north(km);
+      await db()
+        .update(users)
+        .set({ latitude: Math.round(spot.latitude * 1e6), longitude: Math.round(spot.longitude * 1e6) })
+        .where(eq(users.id, person.userId));
+      peopleAt.set(person.userId, km);
+    }
+    const tenths = (km: number) => Math.round(km * 10);
+    // The order explore promises, worked out here: 100 m steps, then the start (plans) or the id.
+    const planOrder = [...planAt]
+      .filter(([, [km]]) => km <= 50)
+      .sort(([a, [kmA, daysA]], [b, [kmB, daysB]]) => tenths(kmA) - tenths(kmB) || daysA - daysB || a - b)
+      .map(([id]) => id);
+    const peopleOrder = [...peopleAt]
+      .filter(([, km]) => km <= 50)
+      .sort(([a, kmA], [b, kmB]) => tenths(kmA) - tenths(kmB) || a - b)
+      .map(([id]) => id);
+    expect(planOrder).toHaveLength(13);
+    const near = { latitude: LISBON_CENTRE.latitude, longitude: LISBON_CENTRE.longitude };
+    for (const [filter, expected] of [
+      ['EVENTS', planOrder],
+      ['PEOPLE', peopleOrder],
+    ] as const) {
+      // Pages of one (each read with one more row, to know whether another follows).
+      const seen: number[] = [];
+      let marker: string | undefined;
+      for (let pages = 0; pages < 20; pages++) {
+        const page = await explored(null, { near, filter, text: word, limit: 1, marker });
+        seen.push(...ids(filter === 'EVENTS' ? page.plans : page.people));
+        if (!page.nextMarker) break;
+        marker = page.nextMarker;
+      }
+      expect(seen).toEqual(expected);
+      // One page of all of them: the whole circle at once.
+      const all = await explored(null, { near, filter, text: word, limit: 20 });
+      expect(ids(filter === 'EVENTS' ? all.plans : all.people)).toEqual(expected);
+    }
+  });
+
+  it('looks across the 180th meridian and near a pole', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const word = uniqueWord();
+    // Taveuni (Fiji) lies on both sides of the meridian: 16 km apart across it.
+    const east = await plan(ana, {
+      title: word,
+      at: { latitude: -16.8, longitude: 179.92, city: 'Taveuni' },
+    });
+    const fromWest = await explored(null, {
+      near: { latitude: -16.8, longitude: -179.93 },
+      filter: 'EVENTS',
+      text: word,
+    });
+    expect(ids(fromWest.plans)).toEqual([east]);
+    // Near the North Pole a few km apart means many degrees of longitude.
+    const polar = await plan(ana, {
+      title: word,
+      at: { latitude: 89.95, longitude: 10, city: 'North Pole' },
+    });
+    const nearPole = await explored(null, {
+      near: { latitude: 89.95, longitude: 100 },
+      filter: 'EVENTS',
+      text: word,
+    });
+    expect(ids(nearPole.plans)).toEqual([polar]);
+  });
+
   it('shows a repeating series once, at its next occurrence', async () => {
     const ana = await newPerson(t, 'Ana');
     const word = uniqueWord();

@@ -64,8 +64,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone').on(t.phone),
-    // Explore near a place (decision 0016): the latitude band of withinKm, so a city's rows are read, not the table's.
-    index('users_latitude').on(t.latitude),
+    // Explore near a place (decisions 0016, 0026): withinKm's box of latitudes and longitudes, so a city's rows are read, not the table's.
+    index('users_place').on(t.latitude, t.longitude),
     index('users_name_trgm').using(
       'gin',
       sql`(${t.first} || ' ' || ${t.last} || ' ' || ${t.username}) gin_trgm_ops`,

@@ -71,6 +71,13 @@ const orderBy = (keys: SQL[]) => sql.join(keys, sql`, `);
  * expect thousands of rows and hash the whole table (100,000 people, ~80 ms) for a dozen; for the
  * same reason, an aggregate of the friends' counts joined to the page was made for every friend's
  * rows. Per-row counts in `rest` run for the page's rows alone.
+ *
+ * With `rings` (the first leading key is the distance in tenths of a km, roundedKm), circles of a
+ * 64th, a 16th and a quarter of the radius are tried first: near a city of the generated world the
+ * whole radius held 12,500 people, and every one of them was read and measured for a page of 7.
+ * A smaller circle's page is the page when the circle holds the cut row (offset + limit rows) and
+ * every row as near as the cut row is inside it: a row rounded to k0 tenths is nearer than
+ * (k0 + 0.5) / 10 km, so the circle must reach that far. Otherwise the next circle is read.
  */
 async function pageIds(
   db: Database,
@@ -84,6 +91,8 @@ async function pageIds(
     carry?: string[];
     offset: number;
     limit: number;
+    /** `where` within a smaller circle; `leading` starts with roundedKm around its center. */
+    rings?: { radiusKm: number; within: (radiusKm: number) => SQL };
   },
 ): Promise<number[]> {
   const a = sql.raw(input.alias);
@@ -93,23 +102,36 @@ async function pageIds(
   const names = keyNames();
   const carried = (input.carry ?? []).map((column) => sql.raw(`${input.alias}.${column}`));
   const last = input.offset + input.limit - 1;
-  const found = await rows<{ id: number }>(
-    db,
-    sql`WITH candidates AS (
+  const read = (where: SQL) =>
+    rows<{ id: number; cut_k0: string | number | null }>(
+      db,
+      sql`WITH candidates AS (
         SELECT ${sql.join([sql`${a}.id`, ...carried, ...keys], sql`, `)} FROM ${input.table} ${a}
-        WHERE ${input.where}
+        WHERE ${where}
       ), cut AS (
         SELECT ${names} FROM candidates ORDER BY ${names} LIMIT 1 OFFSET ${last}
       ), page AS (
         SELECT * FROM candidates c
         WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${keyNames('c.')}) <= (SELECT ${names} FROM cut)
       )
-      SELECT ${a}.id FROM page ${a}
+      SELECT ${a}.id, (SELECT k0 FROM cut) AS cut_k0 FROM page ${a}
       ORDER BY ${keyNames(`${input.alias}.`)}, ${orderBy(input.rest)}
       LIMIT ${input.limit} OFFSET ${input.offset}`,
-  );
-  return found.map((row) => Number(row.id));
+    );
+  const idsOf = (found: Array<{ id: number }>) => found.map((row) => Number(row.id));
+  const { rings } = input;
+  for (const share of rings ? RING_SHARES : []) {
+    const radiusKm = rings!.radiusKm * share;
+    const found = await read(rings!.within(radiusKm));
+    const cutTenths = found[0]?.cut_k0;
+    if (cutTenths !== null && cutTenths !== undefined && (Number(cutTenths) + 0.5) / 10 <= radiusKm)
+      return idsOf(found);
+  }
+  return idsOf(await read(input.where));
 }
+
+/** The smaller circles pageIds tries first, as shares of the radius. */
+const RING_SHARES = [1 / 64, 1 / 16, 1 / 4];
 
 /**
  * Plan ids, ordered: NEAREST by distance (in tenths of a km), then start, then friends involved;
@@ -128,6 +150,10 @@ export async function explorePlanIds(db: Database, query: ListQuery & { past?: b
       leading: [roundedKm('p', center), sql`p.starts_at`],
       rest: [sql`${friends} DESC`, sql`p.id ASC`],
       carry: ['creator_id'],
+      rings: {
+        radiusKm: query.radiusKm,
+        within: (radiusKm) => conditions('p', { ...query, radiusKm }, [explorablePlan('p', viewerId), when]),
+      },
     });
   if (!query.past && query.sort !== 'POPULAR')
     return pageIds(db, {
@@ -189,6 +215,10 @@ export async function exploreGroupRows(db: Database, query: ListQuery): Promise<
       rest: [sql`${friends} DESC`, sql`${memberCount('g')} DESC`, sql`g.id ASC`],
       offset: query.offset,
       limit: query.limit,
+      rings: {
+        radiusKm: query.radiusKm,
+        within: (radiusKm) => conditions('g', { ...query, radiusKm }, [explorableGroupFor('g', viewerId)]),
+      },
     });
     return rowsInOrder(
       db,
@@ -242,6 +272,10 @@ export async function explorePeopleRows(db: Database, query: ListQuery): Promise
       carry: ['is_verified'],
       offset: query.offset,
       limit: query.limit,
+      rings: {
+        radiusKm: query.radiusKm,
+        within: (radiusKm) => conditions('u', { ...query, radiusKm }, [explorablePerson('u', viewerId)]),
+      },
     });
     return rowsInOrder(
       db,

@@ -119,12 +119,25 @@ export function distanceKm(alias: string, center: Center): SQL {
       * power(sin(radians(${lon} - ${center.longitude}::float8) / 2), 2)))))`;
 }
 
-/** Within `radiusKm` of `center`; a latitude band first, which is cheap to test. */
+/**
+ * Within `radiusKm` of `center`; first a box of latitudes and longitudes around it, which the
+ * (latitude_e6, longitude_e6) indexes answer without reading rows. The box's longitudes are left
+ * out where it would reach a pole or cross the 180th meridian: a band of latitudes then.
+ */
 export function withinKm(alias: string, center: Center, radiusKm: number): SQL {
   const a = sql.raw(alias);
-  const band = Math.ceil(((radiusKm + 1) / 111.19) * 1e6);
+  const bandDegrees = (radiusKm + 1) / 111.19;
+  const band = Math.ceil(bandDegrees * 1e6);
   const lat = Math.round(center.latitude * 1e6);
-  return sql`(${a}.latitude_e6 BETWEEN ${lat - band} AND ${lat + band} AND ${a}.longitude_e6 IS NOT NULL
+  const widest = Math.abs(center.latitude) + bandDegrees;
+  const lonDegrees = widest < 89 ? bandDegrees / Math.cos((widest * Math.PI) / 180) : 360;
+  const lon = Math.round(center.longitude * 1e6);
+  const lonBand = Math.ceil(lonDegrees * 1e6);
+  const longitudes =
+    Math.abs(center.longitude) + lonDegrees < 180
+      ? sql`BETWEEN ${lon - lonBand} AND ${lon + lonBand}`
+      : sql`IS NOT NULL`;
+  return sql`(${a}.latitude_e6 BETWEEN ${lat - band} AND ${lat + band} AND ${a}.longitude_e6 ${longitudes}
     AND ${distanceKm(alias, center)} <= ${radiusKm})`;
 }
 
