@@ -33,6 +33,9 @@ try {
       formFactor: 'mobile',
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    // A page that did not load (no server there) scores 0 everywhere: say why instead.
+    if (result.lhr.runtimeError)
+      throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
     const requests =
       (

@@ -361,6 +361,28 @@ describe('group and plan chats', () => {
 });
 
 describe('chat list', () => {
+  it('counts unread messages up to 100, in the list, the chat and after marking some seen', async () => {
+    const ivy = await newPerson(t, 'Ivy');
+    const jon = await newPerson(t, 'Jon');
+    const key = (await openDm(ivy, jon.userId)).data!.openDirectChat.key;
+    for (let i = 1; i <= 104; i++) await sent(jon, key, `note ${i}`);
+    const unread = async () => {
+      const res = await t.gql<{
+        myChats: Array<{ key: string; unreadCount: number }>;
+        chat: { unreadCount: number };
+      }>(
+        `query ($k: String!) { myChats { key unreadCount } chat(key: $k) { unreadCount } }`,
+        { k: key },
+        ivy.headers,
+      );
+      return [res.data!.myChats.find((c) => c.key === key)?.unreadCount, res.data!.chat.unreadCount];
+    };
+    expect(await unread()).toEqual([100, 100]);
+    // 99 of the 104 seen: 5 left, counted exactly.
+    await t.gql(`mutation { markChatSeen(key: "${key}", seq: 99) { key } }`, {}, ivy.headers);
+    expect(await unread()).toEqual([5, 5]);
+  });
+
   it('orders by last activity with unread counts; mark seen, hide and unhide, mute', async () => {
     const eve = await newPerson(t, 'Eve');
     const fay = await newPerson(t, 'Fay');

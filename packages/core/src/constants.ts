@@ -46,6 +46,10 @@ export const HASHTAG_CATEGORIES_CACHE_SECONDS = 300;
 export const BATCH_WAIT_MS = 10;
 export const BATCH_MAX_KEYS = 250;
 
+// Chats
+/** A chat's unread count stops here: a badge shows "99+" past 99, and counting further read every message. */
+export const CHAT_UNREAD_COUNT_MAX = 100;
+
 // Plans
 export const DEFAULT_EVENT_LENGTH_MS = 60 * 60 * 1000;
 

@@ -38,6 +38,17 @@ export async function countStatements<T>(work: () => Promise<T>): Promise<{ resu
   return { result, statements: counter.statements };
 }
 
+/**
+ * Like countStatements, for work that goes on after `start` returns (a subscription's events): what
+ * `start` began, and everything it goes on to send, is counted until the end; `counted` reads the
+ * number so far.
+ */
+export function countStatementsFrom<T>(start: () => T): { result: T; counted: () => number } {
+  const counter = { statements: 0 };
+  const result = statementCounts.run(counter, start);
+  return { result, counted: () => counter.statements };
+}
+
 const statementCounter = {
   logQuery() {
     const counter = statementCounts.getStore();

@@ -90,6 +90,15 @@ export function sharedScopeOf(context: object): object {
   return (context as EventContext)[SHARED_SCOPE] ?? context;
 }
 
+/**
+ * A copy of `context` whose shared-scope loaders (sharedScoped) are those of `token`: what a
+ * subscription's source reads for an event that several subscribers receive (the token) is read
+ * once for all of them.
+ */
+export function withSharedScope<T extends object>(context: T, token: object): T {
+  return { ...context, [SHARED_SCOPE]: token };
+}
+
 /** Shareable events read at once, per token: each document's result, or the pending execution. */
 const sharedResults = new WeakMap<
   object,
@@ -208,7 +217,9 @@ async function executeEvent(
   key: string | null,
   count: (execution: EventExecution) => void,
 ): Promise<ExecutionResult> {
-  const share = key === null ? undefined : (event as { [EVENT_SHARE]?: EventShare } | null)?.[EVENT_SHARE];
+  // An event others receive too shares its read-once rows (sharedScoped) even when its selection
+  // is executed for each subscriber (no key: a field depends on the viewer).
+  const share = (event as { [EVENT_SHARE]?: EventShare } | null)?.[EVENT_SHARE];
   const own = async (sharing?: { dependent: boolean }): Promise<ExecutionResult> => {
     const contextValue: EventContext = {
       ...(args.contextValue as object),
@@ -218,7 +229,7 @@ async function executeEvent(
     count('own');
     return execute({ ...args, rootValue: event, contextValue });
   };
-  if (!share) return own();
+  if (!share || key === null) return own();
   let results = sharedResults.get(share.token);
   if (!results) {
     results = new Map();

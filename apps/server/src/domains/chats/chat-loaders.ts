@@ -18,42 +18,6 @@ export const chatLoaders = requestScoped((context) => ({
     const byId = new Map(found.map((row) => [row.messageId, row.seenAt]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCHING),
-  /**
-   * The newest message of each chat's main chat that is not deleted nor removed by a moderator (a
-   * chat list's lastChat): one query for the whole list, each chat read backwards on its seq index.
-   */
-  /** The chat of each plan (`p:<id>`) or group (`g:<id>`), or null when it has none yet. */
-  modelChat: new DataLoader<`${'p' | 'g'}:${number}`, ChatRow | null>(async (keys) => {
-    const planIds = keys.filter((key) => key.startsWith('p:')).map((key) => Number(key.slice(2)));
-    const groupIds = keys.filter((key) => key.startsWith('g:')).map((key) => Number(key.slice(2)));
-    const found = await context.store.db
-      .select()
-      .from(chats)
-      .where(
-        sql`(${chats.type} = 'p' AND ${planIds.length > 0 ? inArray(chats.planId, planIds) : sql`false`})
-          OR (${chats.type} = 'g' AND ${groupIds.length > 0 ? inArray(chats.groupId, groupIds) : sql`false`})`,
-      );
-    const byKey = new Map(
-      found.map((row) => [row.type === 'p' ? `p:${row.planId}` : `g:${row.groupId}`, row]),
-    );
-    return keys.map((key) => byKey.get(key) ?? null);
-  }, BATCHING),
-  lastMessage: new DataLoader<number, MessageRow | null>(async (chatIds) => {
-    const ids = sql.join(
-      chatIds.map((id) => sql`(${id}::int)`),
-      sql`, `,
-    );
-    const found = await context.store.db
-      .select()
-      .from(messages)
-      .where(
-        sql`${messages.id} IN (SELECT (SELECT m.id FROM messages m WHERE m.chat_id = c.id AND m.deleted_at IS NULL
-          AND m.hidden_at IS NULL AND m.parent_id IS NULL ORDER BY m.seq DESC LIMIT 1)
-          FROM (VALUES ${ids}) AS c(id))`,
-      );
-    const byChat = new Map(found.map((row) => [row.chatId, row]));
-    return chatIds.map((id) => byChat.get(id) ?? null);
-  }, BATCHING),
 }));
 
 export interface PollVote {
@@ -66,6 +30,42 @@ export interface PollVote {
  * messages, and every subscriber of a chat event (sharedScoped) rather than one each.
  */
 export const chatSharedLoaders = sharedScoped(({ store }) => ({
+  /** The chat of each plan (`p:<id>`) or group (`g:<id>`), or null when it has none yet. */
+  modelChat: new DataLoader<`${'p' | 'g'}:${number}`, ChatRow | null>(async (keys) => {
+    const planIds = keys.filter((key) => key.startsWith('p:')).map((key) => Number(key.slice(2)));
+    const groupIds = keys.filter((key) => key.startsWith('g:')).map((key) => Number(key.slice(2)));
+    const found = await store.db
+      .select()
+      .from(chats)
+      .where(
+        sql`(${chats.type} = 'p' AND ${planIds.length > 0 ? inArray(chats.planId, planIds) : sql`false`})
+          OR (${chats.type} = 'g' AND ${groupIds.length > 0 ? inArray(chats.groupId, groupIds) : sql`false`})`,
+      );
+    const byKey = new Map(
+      found.map((row) => [row.type === 'p' ? `p:${row.planId}` : `g:${row.groupId}`, row]),
+    );
+    return keys.map((key) => byKey.get(key) ?? null);
+  }, BATCHING),
+  /**
+   * The newest message of each chat's main chat that is not deleted nor removed by a moderator (a
+   * chat list's lastChat): one query for the whole list, each chat read backwards on its seq index.
+   */
+  lastMessage: new DataLoader<number, MessageRow | null>(async (chatIds) => {
+    const ids = sql.join(
+      chatIds.map((id) => sql`(${id}::int)`),
+      sql`, `,
+    );
+    const found = await store.db
+      .select()
+      .from(messages)
+      .where(
+        sql`${messages.id} IN (SELECT (SELECT m.id FROM messages m WHERE m.chat_id = c.id AND m.deleted_at IS NULL
+          AND m.hidden_at IS NULL AND m.parent_id IS NULL ORDER BY m.seq DESC LIMIT 1)
+          FROM (VALUES ${ids}) AS c(id))`,
+      );
+    const byChat = new Map(found.map((row) => [row.chatId, row]));
+    return chatIds.map((id) => byChat.get(id) ?? null);
+  }, BATCHING),
   /** The key of each message (a reply's parent). */
   messageKey: new DataLoader<number, string | null>(async (ids) => {
     const found = await store.db

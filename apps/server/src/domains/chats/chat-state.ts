@@ -1,6 +1,8 @@
-import { and, eq, gt, ne, isNull, sql, count } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import type { Database } from '../../db/client.ts';
-import { chatMembers, messages } from '../../db/schema/index.ts';
+import { chatMembers } from '../../db/schema/index.ts';
+import { rows } from '../social/social-sql.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { ensureChatMember, type ChatAccess } from './chat-access.ts';
 
@@ -15,39 +17,57 @@ export interface ChatState {
 
 /**
  * Messages of the main chat from others after the viewer's last seen sequence number, deleted
- * ones and thread replies left out (threads have their own unseen state).
+ * ones and thread replies left out (threads have their own unseen state), counted up to
+ * CHAT_UNREAD_COUNT_MAX: a member of a busy group who has not looked for weeks would otherwise cost
+ * a read of thousands of messages at every message to it, for a badge that says "99+".
  */
-export function unreadCountSql(chatIdColumn: unknown, lastSeenColumn: unknown, viewerId: number) {
-  return sql<number>`(SELECT count(*)::int FROM messages um WHERE um.chat_id = ${chatIdColumn}
+export function unreadCountSql(chatIdColumn: unknown, lastSeenColumn: unknown, viewerId: unknown) {
+  return sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM messages um WHERE um.chat_id = ${chatIdColumn}
     AND um.seq > ${lastSeenColumn} AND um.sender_id <> ${viewerId} AND um.deleted_at IS NULL
-    AND um.parent_id IS NULL)`;
+    AND um.parent_id IS NULL LIMIT ${sql.raw(String(CHAT_UNREAD_COUNT_MAX))}) AS unread)`;
 }
 
 export async function readChatState(db: Database, chatId: number, viewerId: number): Promise<ChatState> {
-  const [row] = await db
-    .select()
-    .from(chatMembers)
-    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, viewerId)));
-  const lastSeenSeq = row?.lastSeenSeq ?? 0;
-  const [unread] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        gt(messages.seq, lastSeenSeq),
-        ne(messages.senderId, viewerId),
-        isNull(messages.deletedAt),
-        isNull(messages.parentId),
-      ),
-    );
-  return {
-    lastSeenSeq,
-    isHidden: row?.isHidden ?? false,
-    muteUntil: row?.muteUntil ?? null,
-    lastSeenThreadTab: row?.lastSeenThreadTab ?? null,
-    unreadCount: Number(unread?.n ?? 0),
-  };
+  const [state] = await readChatStates(db, chatId, [viewerId]);
+  return state!;
+}
+
+/**
+ * readChatState for several people in one statement, in the order of `viewerIds`: a chat list
+ * event reads the states of all of a process's subscribers it concerns at once.
+ */
+export async function readChatStates(
+  db: Database,
+  chatId: number,
+  viewerIds: readonly number[],
+): Promise<ChatState[]> {
+  const ids = `{${viewerIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const found = await rows<{
+    user_id: number;
+    last_seen_seq: number | null;
+    is_hidden: boolean | null;
+    mute_until: Date | string | null;
+    last_seen_thread_tab: Date | string | null;
+    unread: number;
+  }>(
+    db,
+    sql`SELECT v.user_id, m.last_seen_seq, m.is_hidden, m.mute_until, m.last_seen_thread_tab,
+        ${unreadCountSql(chatId, sql`coalesce(m.last_seen_seq, 0)`, sql`v.user_id`)} AS unread
+      FROM unnest(CAST(${ids} AS int[])) AS v(user_id)
+      LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`,
+  );
+  const byViewer = new Map(found.map((row) => [Number(row.user_id), row]));
+  const time = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return viewerIds.map((viewerId) => {
+    const row = byViewer.get(viewerId);
+    return {
+      lastSeenSeq: Number(row?.last_seen_seq ?? 0),
+      isHidden: row?.is_hidden ?? false,
+      muteUntil: time(row?.mute_until ?? null),
+      lastSeenThreadTab: time(row?.last_seen_thread_tab ?? null),
+      unreadCount: Number(row?.unread ?? 0),
+    };
+  });
 }
 
 /** Records that the viewer has seen the chat up to `seq` (never backwards, never past the last). */

@@ -1,11 +1,16 @@
+import DataLoader from 'dataloader';
 import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { chats } from '../../db/schema/index.ts';
 import type { Platform, RequestContext } from '../../graphql/context.ts';
+import { BATCHING } from '../../graphql/request-scoped.ts';
+import { EVENT_SHARE, withSharedScope, type EventShare } from '../../graphql/subscription-events.ts';
 import { busTopic, type ChatListBusEvent } from '../../platform/bus/bus.ts';
 import { loadChatAccess } from './chat-access.ts';
-import { readChatState } from './chat-state.ts';
+import { readChatStates, type ChatState } from './chat-state.ts';
 import { LIVE, liveWakeups } from './chat-events.ts';
 import type { ChatEntry } from './list-chats.ts';
+import type { ChatRow } from './chat-access.ts';
 
 export type MyChatEventKind = 'READY' | 'UPDATED' | 'REMOVED';
 
@@ -14,6 +19,8 @@ export interface MyChatEvent {
   kind: MyChatEventKind;
   chatKey: string | null;
   chat: ChatEntry | null;
+  /** Set on the events of a change, which every subscriber it concerns receives (decision 0023). */
+  [EVENT_SHARE]?: EventShare;
 }
 
 /**
@@ -58,7 +65,7 @@ export async function* myChatEventStream(
   )) {
     if (event === LIVE) yield { kind: 'READY', chatKey: null, chat: null };
     else if (event.kind === 'CHANGED' && audienceOf(event).has(viewerId))
-      yield await readListChange(context, viewerId, event.chatId, event.chatKey);
+      yield await readListChange(context, viewerId, event);
   }
 }
 
@@ -78,18 +85,50 @@ function audienceOf(event: { userIds: readonly number[] }): ReadonlySet<number> 
   return audience;
 }
 
+/**
+ * What every subscriber of this process reads once per list event (the bus hands them all the same
+ * event object): the chat's row, and the states (unread count, hidden, muted) of all of them in one
+ * statement, batched as they ask in the same turn.
+ */
+type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
+
+interface EventReads {
+  chat: Promise<ChatRow | undefined>;
+  states: DataLoader<number, ChatState>;
+}
+const eventReads = new WeakMap<object, EventReads>();
+
+function readsOf(db: Database, event: ListChange): EventReads {
+  let reads = eventReads.get(event);
+  if (!reads) {
+    reads = {
+      chat: db
+        .select()
+        .from(chats)
+        .where(eq(chats.id, event.chatId))
+        .then(([row]) => row),
+      states: new DataLoader((viewerIds) => readChatStates(db, event.chatId, viewerIds), BATCHING),
+    };
+    eventReads.set(event, reads);
+  }
+  return reads;
+}
+
 async function readListChange(
   context: RequestContext,
   viewerId: number,
-  chatId: number,
-  chatKey: string,
+  event: ListChange,
 ): Promise<MyChatEvent> {
-  const db = context.store.db;
-  const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
-  if (!chat) return { kind: 'REMOVED', chatKey, chat: null };
+  const reads = readsOf(context.store.db, event);
+  const chat = await reads.chat;
+  const chatKey = event.chatKey;
+  // Marked as shared (decision 0023): rows the same for every viewer are read once for all of the
+  // event's subscribers in this process, though each one's selection is executed on its own.
+  const share: EventShare = { token: event, variant: '' };
+  if (!chat) return { kind: 'REMOVED', chatKey, chat: null, [EVENT_SHARE]: share };
   // Fresh loaders: the subscription lives long and access changes.
-  const access = await loadChatAccess({ ...context }, chat);
-  if (!access.permissions.read) return { kind: 'REMOVED', chatKey, chat: null };
-  const state = await readChatState(db, chat.id, viewerId);
-  return { kind: 'UPDATED', chatKey, chat: { access, state } };
+  const access = await loadChatAccess(withSharedScope(context, event), chat);
+  if (!access.permissions.read) return { kind: 'REMOVED', chatKey, chat: null, [EVENT_SHARE]: share };
+  const state = await reads.states.load(viewerId);
+  return { kind: 'UPDATED', chatKey, chat: { access, state }, [EVENT_SHARE]: share };
 }

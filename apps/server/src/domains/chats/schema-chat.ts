@@ -10,7 +10,7 @@ import { GroupRef } from '../groups/group-type.ts';
 import { groupLoaders } from '../groups/group-loaders.ts';
 import { PlanRef } from '../plans/plan-type.ts';
 import { UserRef } from '../users/schema.ts';
-import { chatLoaders } from './chat-loaders.ts';
+import { chatSharedLoaders } from './chat-loaders.ts';
 import { readChatState, type ChatState } from './chat-state.ts';
 import { listMessages, type ChatEntry } from './list-chats.ts';
 import { MessagePageRef, MessageRef } from './schema-message.ts';
@@ -94,10 +94,11 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
       type: MessageRef,
       nullable: true,
       description: 'The newest message of the main chat that is not deleted nor removed by a moderator.',
-      resolve: (e, _a, context) => chatLoaders(context).lastMessage.load(e.access.chat.id),
+      resolve: (e, _a, context) => chatSharedLoaders(context).lastMessage.load(e.access.chat.id),
     }),
     unreadCount: t.int({
-      description: 'Main-chat messages from others after the viewer’s last seen one.',
+      description:
+        'Main-chat messages from others after the viewer’s last seen one, counted up to 100 (shown as 99+ past 99).',
       resolve: async (e, _a, context) => (await stateOf(context, e)).unreadCount,
     }),
     hasUnseenThreads: t.boolean({

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { GroupRef } from '../groups/group-type.ts';
 import { PlanRef } from '../plans/plan-type.ts';
 import { loadChatAccess } from './chat-access.ts';
-import { chatLoaders } from './chat-loaders.ts';
+import { chatSharedLoaders } from './chat-loaders.ts';
 import type { MessageRow } from './send-message.ts';
 import { MessageRef } from './schema-message.ts';
 
@@ -17,11 +17,11 @@ async function lastChatOf(
   context: RequestContext,
   model: `${'p' | 'g'}:${number}`,
 ): Promise<MessageRow | null> {
-  const chat = await chatLoaders(context).modelChat.load(model);
+  const chat = await chatSharedLoaders(context).modelChat.load(model);
   if (!chat) return null;
   const access = await loadChatAccess(context, chat);
   if (!access.permissions.read) return null;
-  return chatLoaders(context).lastMessage.load(chat.id);
+  return chatSharedLoaders(context).lastMessage.load(chat.id);
 }
 
 builder.objectField(PlanRef, 'lastChat', (t) =>

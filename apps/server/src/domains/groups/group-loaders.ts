@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GroupMemberStatus, GroupRole } from '@plaza/core/group-roles';
 import { groups, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { findUser, type UserRow } from '../users/find-user.ts';
+import type { UserRow } from '../users/find-user.ts';
 import { rows } from '../social/social-sql.ts';
 import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 
@@ -33,53 +33,108 @@ function countLoader(context: RequestContext, query: (ids: SQL) => SQL) {
  * People's rows by id: the same for every viewer, so one loader serves every subscriber of a chat
  * event (a message's sender is read once for a group's members, not once each).
  */
-const userRows = sharedScoped(
+const userRows = sharedScoped(({ store }) => usersById(store.db));
+
+/**
+ * Viewers' own rows (for their verified e-mail and phone), apart from userRows so that a row read
+ * earlier in a request (before a sign-in verified an address) is not the one used: read once per
+ * request on first use, and once for all of a chat event's subscribers.
+ */
+const viewerRows = sharedScoped(({ store }) => usersById(store.db));
+
+function usersById(db: RequestContext['store']['db']) {
+  return new DataLoader<number, UserRow | null>(async (ids) => {
+    const found = await db
+      .select()
+      .from(users)
+      .where(sql`${users.id} IN ${idList(ids)}`);
+    const byId = new Map(found.map((user) => [user.id, user]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }, BATCHING);
+}
+
+/** Groups' rows by id: the same for every viewer (sharedScoped), like people's rows. */
+const groupRows = sharedScoped(
   ({ store }) =>
-    new DataLoader<number, UserRow | null>(async (ids) => {
+    new DataLoader<number, GroupRow | null>(async (ids) => {
       const found = await store.db
-        .select()
-        .from(users)
-        .where(sql`${users.id} IN ${idList(ids)}`);
-      const byId = new Map(found.map((user) => [user.id, user]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }, BATCHING),
-);
-
-function createGroupLoaders(context: RequestContext) {
-  const db = context.store.db;
-  const viewerId = context.viewer?.id ?? null;
-  let viewerRow: Promise<UserRow | null> | null = null;
-  const viewer = () => (viewerRow ??= viewerId === null ? Promise.resolve(null) : findUser(db, viewerId));
-
-  return {
-    viewer,
-    row: new DataLoader<number, GroupRow | null>(async (ids) => {
-      const found = await db
         .select()
         .from(groups)
         .where(sql`${groups.id} IN ${idList(ids)}`);
       const byId = new Map(found.map((group) => [group.id, group]));
       return ids.map((id) => byId.get(id) ?? null);
     }, BATCHING),
-    user: userRows(context),
-    /** The viewer's row in each group's member table (any status), or null. */
-    membership: new DataLoader<number, Membership | null>(async (ids) => {
-      if (viewerId === null) return ids.map(() => null);
+);
+
+/**
+ * Rows of the member table by person and group (`<userId>:<groupId>`): the same whoever asks
+ * (sharedScoped), so a chat event's subscribers in a group read theirs in one statement.
+ */
+const memberships = sharedScoped(
+  ({ store }) =>
+    new DataLoader<string, Membership | null>(async (keys) => {
+      const pairs = keys.map((key) => key.split(':').map(Number) as [number, number]);
       const found = await rows<{
+        user_id: number;
         group_id: number;
         status: GroupMemberStatus;
         role: GroupRole;
         joined_at: Date;
       }>(
-        db,
-        sql`SELECT group_id, status, role, joined_at FROM group_members
-            WHERE user_id = ${viewerId} AND group_id IN ${idList(ids)}`,
+        store.db,
+        sql`SELECT user_id, group_id, status, role, joined_at FROM group_members
+            WHERE user_id IN ${idList([...new Set(pairs.map(([user]) => user))])}
+              AND group_id IN ${idList([...new Set(pairs.map(([, group]) => group))])}`,
       );
-      const byId = new Map(found.map((row) => [Number(row.group_id), row]));
-      return ids.map((id) => {
-        const row = byId.get(id);
+      const byKey = new Map(found.map((row) => [`${Number(row.user_id)}:${Number(row.group_id)}`, row]));
+      return keys.map((key) => {
+        const row = byKey.get(key);
         return row ? { status: row.status, role: row.role, joinedAt: new Date(row.joined_at) } : null;
       });
+    }, BATCHING),
+);
+
+/**
+ * Whether an invitation by a member waits in a group for an e-mail address or phone number
+ * (`<groupId>|<target>`), for every asker alike (sharedScoped).
+ */
+const contactInvitations = sharedScoped(
+  ({ store }) =>
+    new DataLoader<string, boolean>(async (keys) => {
+      const pairs = keys.map((key) => {
+        const bar = key.indexOf('|');
+        return [Number(key.slice(0, bar)), key.slice(bar + 1)] as const;
+      });
+      const found = await rows<{ group_id: number; target: string }>(
+        store.db,
+        sql`SELECT DISTINCT group_id, target FROM group_invitations WHERE inviter_id IS NOT NULL
+            AND group_id IN ${idList([...new Set(pairs.map(([group]) => group))])}
+            AND target IN (${sql.join(
+              [...new Set(pairs.map(([, target]) => target))].map((target) => sql`${target}`),
+              sql`, `,
+            )})`,
+      );
+      const invited = new Set(found.map((row) => `${Number(row.group_id)}|${row.target}`));
+      return keys.map((key) => invited.has(key));
+    }, BATCHING),
+);
+
+function createGroupLoaders(context: RequestContext) {
+  const db = context.store.db;
+  const viewerId = context.viewer?.id ?? null;
+  const viewer = (): Promise<UserRow | null> =>
+    viewerId === null ? Promise.resolve(null) : viewerRows(context).load(viewerId);
+
+  return {
+    viewer,
+    row: groupRows(context),
+    user: userRows(context),
+    /** The viewer's row in each group's member table (any status), or null. */
+    membership: new DataLoader<number, Membership | null>(async (ids) => {
+      if (viewerId === null) return ids.map(() => null);
+      return memberships(context).loadMany(ids.map((id) => `${viewerId}:${id}`)) as Promise<
+        Array<Membership | null | Error>
+      >;
     }, BATCHING),
     /** Whether a member's invitation by e-mail or phone waits for the viewer (a quick join by link is no invitation). */
     invitedByContact: new DataLoader<number, boolean>(async (ids) => {
@@ -89,16 +144,14 @@ function createGroupLoaders(context: RequestContext) {
         me?.phone && me.phoneVerified ? me.phone : null,
       ].filter((value): value is string => value !== null);
       if (targets.length === 0) return ids.map(() => false);
-      const found = await rows<{ group_id: number }>(
-        db,
-        sql`SELECT DISTINCT group_id FROM group_invitations WHERE inviter_id IS NOT NULL AND group_id IN ${idList(ids)}
-            AND target IN (${sql.join(
-              targets.map((target) => sql`${target}`),
-              sql`, `,
-            )})`,
+      const invited = contactInvitations(context);
+      return Promise.all(
+        ids.map(async (id) =>
+          (await invited.loadMany(targets.map((target) => `${id}|${target}`))).some(
+            (found) => found === true,
+          ),
+        ),
       );
-      const invited = new Set(found.map((row) => Number(row.group_id)));
-      return ids.map((id) => invited.has(id));
     }, BATCHING),
     memberCount: countLoader(
       context,
@@ -166,4 +219,7 @@ export function forgetGroup(context: RequestContext, groupId: number): void {
   ] as const) {
     loader.clear(groupId);
   }
+  // Their shared sources, keyed by person and group.
+  memberships(context).clearAll();
+  contactInvitations(context).clearAll();
 }
