@@ -10,6 +10,7 @@ import { loadChatAccess } from './chat-access.ts';
 import { readChatStates, type ChatState } from './chat-state.ts';
 import { LIVE, liveWakeups } from './chat-events.ts';
 import type { ChatEntry } from './list-chats.ts';
+import { latestByKey } from './latest-by-key.ts';
 import type { ChatRow } from './chat-access.ts';
 
 export type MyChatEventKind = 'READY' | 'UPDATED' | 'REMOVED';
@@ -57,15 +58,24 @@ export async function* myChatEventStream(
   viewerId: number,
 ): AsyncGenerator<MyChatEvent> {
   const iterator = context.bus.pubsub.subscribe('chat:list')[Symbol.asyncIterator]();
-  for await (const event of liveWakeups<ChatListBusEvent>(
-    context.bus,
-    busTopic('chat:list'),
-    iterator,
-    (heard) => heard.kind === 'PING',
-  )) {
-    if (event === LIVE) yield { kind: 'READY', chatKey: null, chat: null };
-    else if (event.kind === 'CHANGED' && audienceOf(event).has(viewerId))
-      yield await readListChange(context, viewerId, event);
+  async function* wakes(): AsyncGenerator<typeof LIVE | ListChange> {
+    for await (const event of liveWakeups<ChatListBusEvent>(
+      context.bus,
+      busTopic('chat:list'),
+      iterator,
+      (heard) => heard.kind === 'PING',
+    ))
+      if (event === LIVE || (event.kind === 'CHANGED' && audienceOf(event).has(viewerId))) yield event;
+  }
+  try {
+    // A subscriber behind its events (a busy group) reads each chat once, as it is then.
+    for await (const wake of latestByKey(wakes(), (item) => (item === LIVE ? null : item.chatId))) {
+      if (wake === LIVE) yield { kind: 'READY', chatKey: null, chat: null };
+      else yield await readListChange(context, viewerId, wake);
+    }
+  } finally {
+    // Ends the bus subscription now, rather than at its next event.
+    await iterator.return?.();
   }
 }
 
