@@ -95,13 +95,13 @@ function audienceOf(event: { userIds: readonly number[] }): ReadonlySet<number> 
   return audience;
 }
 
+type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
+
 /**
  * What every subscriber of this process reads once per list event (the bus hands them all the same
  * event object): the chat's row, and the states (unread count, hidden, muted) of all of them in one
  * statement, batched as they ask in the same turn.
  */
-type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
-
 interface EventReads {
   chat: Promise<ChatRow | undefined>;
   states: DataLoader<number, ChatState>;
