@@ -206,13 +206,25 @@ describe('statements per request do not grow with a list', () => {
       }
       return { person: viewer, variables: {} };
     };
+    const two = await make(2);
     await expectFlat(
       `{ myActivities(limit: 30) { unreadCount nextMarker
          activities { id type message timeAgo model { typename id } creator { id username fullName image } } } }`,
-      await make(2),
+      two,
       await make(20),
       (data) => (data.myActivities as { activities: unknown[] }).activities.length,
     );
+    // The web's badge asks for the count alone: the page is not read for it.
+    const badge = await statementsOf(two.person, '{ myActivities(limit: 1) { unreadCount } }', {});
+    const withPage = await statementsOf(
+      two.person,
+      '{ myActivities(limit: 1) { unreadCount activities { id } } }',
+      {},
+    );
+    expect(badge.res.data).toEqual({ myActivities: { unreadCount: 2 } });
+    expect((withPage.res.data!.myActivities as { unreadCount: number }).unreadCount).toBe(2);
+    // The page and its people's rows (read for the page's creators) are what the badge skips.
+    expect({ badge: badge.statements }).toEqual({ badge: withPage.statements - 2 });
   });
 });
 

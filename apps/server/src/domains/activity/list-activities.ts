@@ -50,6 +50,8 @@ export async function listActivities(
   db: Database,
   userId: number,
   options: { since?: number | null; marker?: string | null; limit?: number | null },
+  /** False when only the counts are asked for (the web's badge): the page is not read. */
+  withItems = true,
 ): Promise<ActivityList> {
   const limit = Math.min(Math.max(options.limit ?? ACTIVITY_PAGE_SIZE, 1), 100);
   if (options.since != null && (!Number.isInteger(options.since) || options.since < 0))
@@ -64,11 +66,13 @@ export async function listActivities(
         return sql` AND (created_at, id) < (${at.toISOString()}::timestamptz, ${id})`;
       })()
     : sql``;
-  const found = await rows<Parameters<typeof activityOf>[0]>(
-    db,
-    sql`SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE ${visibleActivities(userId)}${since}${before}
+  const found = withItems
+    ? await rows<Parameters<typeof activityOf>[0]>(
+        db,
+        sql`SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE ${visibleActivities(userId)}${since}${before}
         ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`,
-  );
+      )
+    : [];
   const activities = found.slice(0, limit).map(activityOf);
   const last = activities.at(-1);
   const [unreadCount, lastChecked] = await Promise.all([

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { Kind, type GraphQLResolveInfo } from 'graphql';
 import { ACTIVITY_TYPES, NOTIFICATION_CHANNELS, timeAgo } from '@plaza/core/notifications';
 import { fullName } from '@plaza/core/profile';
 import { builder } from '../../graphql/builder.ts';
@@ -146,6 +147,21 @@ const ActivityRef = builder.objectRef<ActivityRow>('Activity').implement({
     suggestion: t.field({ type: ActivitySuggestionRef, nullable: true, resolve: (a) => a.suggestion }),
   }),
 });
+
+/**
+ * Whether a myActivities selection asks for the page itself (activities or nextMarker), rather
+ * than only its counts; a fragment counts as asking.
+ */
+function asksForItems(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((node) =>
+    (node.selectionSet?.selections ?? []).some(
+      (selection) =>
+        selection.kind !== Kind.FIELD ||
+        selection.name.value === 'activities' ||
+        selection.name.value === 'nextMarker',
+    ),
+  );
+}
 
 const ActivityListRef = builder.objectRef<ActivityList>('ActivityList').implement({
   fields: (t) => ({
@@ -308,9 +324,9 @@ builder.queryFields((t) => ({
     authScopes: { signedIn: true },
     description: 'The viewer’s activity feed, newest first; since (epoch seconds) keeps only newer ones.',
     args: { since: t.arg.int(), marker: t.arg.string(), limit: t.arg.int() },
-    resolve: async (_root, args, context) => {
+    resolve: async (_root, args, context, info) => {
       const me = await requireViewerUser(context);
-      return listActivities(context.store.db, me.id, args);
+      return listActivities(context.store.db, me.id, args, asksForItems(info));
     },
   }),
   notificationSettings: t.field({
