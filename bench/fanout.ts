@@ -15,8 +15,8 @@
  * parsed with JSON.parse as the bare baseline's clients do, so both servers are measured with the
  * same client work on the shared cores; `graphql-ws` uses graphql-ws's own client (its promise
  * machinery costs ~3 × a raw client's CPU a delivery). BENCH_SUBSCRIPTION=list subscribes every member
- * to myChatEvents with the web app's chat list fields instead (what every signed-in page of the web
- * app keeps open): a message counts as received at the first event whose chat shows it or a later
+ * to myChatEvents with the web app's chat list fields instead (what the web app's chat pages keep
+ * open beside a conversation): a message counts as received at the first event whose chat shows it or a later
  * one as its last message (a list shows the latest state, not every message). Messages sent at once
  * can be stored in another order than sent; one overtaken that way may never be a chat's last
  * message, and counts as missing here.
