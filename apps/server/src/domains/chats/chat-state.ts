@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import type { Database } from '../../db/client.ts';
 import { chatMembers } from '../../db/schema/index.ts';
+import { idArray } from '../search/search-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { ensureChatMember, type ChatAccess } from './chat-access.ts';
@@ -41,7 +42,6 @@ export async function readChatStates(
   chatId: number,
   viewerIds: readonly number[],
 ): Promise<ChatState[]> {
-  const ids = `{${viewerIds.map((id) => Math.trunc(id)).join(',')}}`;
   const found = await rows<{
     user_id: number;
     last_seen_seq: number | null;
@@ -53,7 +53,7 @@ export async function readChatStates(
     db,
     sql`SELECT v.user_id, m.last_seen_seq, m.is_hidden, m.mute_until, m.last_seen_thread_tab,
         ${unreadCountSql(chatId, sql`coalesce(m.last_seen_seq, 0)`, sql`v.user_id`)} AS unread
-      FROM unnest(CAST(${ids} AS int[])) AS v(user_id)
+      FROM unnest(${idArray(viewerIds)}) AS v(user_id)
       LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`,
   );
   const byViewer = new Map(found.map((row) => [Number(row.user_id), row]));
