@@ -69,6 +69,29 @@ const TEXT_EVENTS = `subscription ($k: String!, $a: Int) { chatEvents(key: $k, a
 const OWN_EVENTS = `subscription ($k: String!, $a: Int) { chatEvents(key: $k, afterRev: $a) {
   kind message { text user { fullName bio } } } }`;
 
+/** A poll shows the viewer's own votes: a poll message is executed for each subscriber (guarded). */
+const POLL_EVENTS = `subscription ($k: String!, $a: Int) { chatEvents(key: $k, afterRev: $a) {
+  kind message { text poll { myVotes } } } }`;
+
+/** plaza_subscription_messages_total of this Plaza, by path. */
+async function messagesSent(): Promise<{ direct: number; protocol: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const count = (path: string) =>
+    Number(
+      new RegExp(`^plaza_subscription_messages_total\\{path="${path}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0,
+    );
+  return { direct: count('direct'), protocol: count('protocol') };
+}
+
+function createPoll(person: Person, chatKey: string, title: string) {
+  return t.gql<{ createPoll: { key: string } }>(
+    `mutation ($k: String!, $c: String!, $title: String!) {
+       createPoll(chatKey: $k, clientId: $c, title: $title, options: ["Park", "Beach"]) { key } }`,
+    { k: chatKey, c: `p-${Math.random()}`, title },
+    person.headers,
+  );
+}
+
 function nextFrames(feed: RawFeed, id: string): string[] {
   return feed.frames.filter((frame) => frame.startsWith(`{"id":${JSON.stringify(id)},"type":"next"`));
 }
@@ -120,6 +143,74 @@ describe('graphql-ws sends', () => {
       expect(nextFrames(benFeed, 'ben-1')[1]).toBe(
         JSON.stringify({ id: 'ben-1', type: 'next', payload: expected }),
       );
+    } finally {
+      benFeed.socket.close();
+      caiFeed.socket.close();
+    }
+  });
+
+  it('writes shared results straight to the socket and own ones through graphql-ws, in change order, once each', async () => {
+    const { key, before } = await groupChat();
+    const benFeed = await rawSocket(ben);
+    const caiFeed = await rawSocket(cai);
+    try {
+      subscribe(benFeed, 'mixed', POLL_EVENTS, { k: key, a: before });
+      subscribe(caiFeed, 'mixed', POLL_EVENTS, { k: key, a: before });
+      await benFeed.until(() => nextFrames(benFeed, 'mixed').length === 1, 'Ben’s first');
+      await caiFeed.until(() => nextFrames(caiFeed, 'mixed').length === 1, 'Cai’s first');
+      const sentBefore = await messagesSent();
+      // Texts (one execution for both, sent directly) and polls (one each, through graphql-ws),
+      // sent at once: the feed hands them over in few reads, a poll's turn holding up the texts after it.
+      const texts = Array.from({ length: 12 }, (_, index) => `text ${index}`);
+      const polls = Array.from({ length: 6 }, (_, index) => `poll ${index}`);
+      await Promise.all([
+        ...texts.map((text) => api.sent(ana, key, text)),
+        ...polls.map((title) => createPoll(ana, key, title)),
+      ]);
+      const total = texts.length + polls.length + 1;
+      await benFeed.until(() => nextFrames(benFeed, 'mixed').length === total, 'Ben’s all');
+      await caiFeed.until(() => nextFrames(caiFeed, 'mixed').length === total, 'Cai’s all');
+      const chat = await api.chatRow(key);
+      const stored = await api
+        .db()
+        .select({ text: messages.text })
+        .from(messages)
+        .where(and(eq(messages.chatId, chat.id), gt(messages.rev, before + 1)))
+        .orderBy(asc(messages.rev));
+      for (const feed of [benFeed, caiFeed]) {
+        const heard = nextFrames(feed, 'mixed')
+          .slice(1)
+          .map((frame) => JSON.parse(frame).payload.data.chatEvents.message);
+        expect(heard.map((message: { text: string }) => message.text)).toEqual(stored.map((row) => row.text));
+        expect(heard.filter((message: { poll: unknown }) => message.poll !== null)).toHaveLength(
+          polls.length,
+        );
+      }
+      const sentAfter = await messagesSent();
+      expect(sentAfter.direct - sentBefore.direct).toBe(2 * texts.length);
+      expect(sentAfter.protocol - sentBefore.protocol).toBe(2 * polls.length);
+    } finally {
+      benFeed.socket.close();
+      caiFeed.socket.close();
+    }
+  });
+
+  it('sends nothing more for a subscription its client completed', async () => {
+    const { key, before } = await groupChat();
+    const benFeed = await rawSocket(ben);
+    const caiFeed = await rawSocket(cai);
+    try {
+      subscribe(benFeed, 'stopping', TEXT_EVENTS, { k: key, a: before });
+      subscribe(caiFeed, 'staying', TEXT_EVENTS, { k: key, a: before });
+      await benFeed.until(() => nextFrames(benFeed, 'stopping').length === 1, 'Ben’s first');
+      await caiFeed.until(() => nextFrames(caiFeed, 'staying').length === 1, 'Cai’s first');
+      benFeed.socket.send(JSON.stringify({ id: 'stopping', type: 'complete' }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await Promise.all(['after 1', 'after 2', 'after 3'].map((text) => api.sent(ana, key, text)));
+      await caiFeed.until(() => nextFrames(caiFeed, 'staying').length === 4, 'Cai’s three more');
+      // Ben shared every execution with Cai until he stopped: none of the later ones reaches him.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(nextFrames(benFeed, 'stopping')).toHaveLength(1);
     } finally {
       benFeed.socket.close();
       caiFeed.socket.close();

@@ -99,12 +99,6 @@ export function withSharedScope<T extends object>(context: T, token: object): T 
   return { ...context, [SHARED_SCOPE]: token };
 }
 
-/** Shareable events read at once, per token: each document's result, or the pending execution. */
-const sharedResults = new WeakMap<
-  object,
-  Map<string, Promise<{ result: ExecutionResult; shared: boolean }>>
->();
-
 /**
  * Results executed once for several subscribers, with their JSON once a first socket needed it
  * (null before): each further subscriber's message splices it in instead of serialising it again.
@@ -205,29 +199,46 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
+type Outcome = { result: ExecutionResult; shared: boolean };
+
+/** A shareable event's execution for one document: pending, then its outcome (null when it failed). */
+interface SharedSlot {
+  pending: Promise<Outcome>;
+  outcome?: Outcome | null;
+}
+
+/** Shareable events read at once, per token: each document's execution. */
+const sharedResults = new WeakMap<object, Map<string, SharedSlot>>();
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
 /**
  * Runs one event's selection: in a context of its own (a copy of the subscription's, so the
  * request-scoped loaders start empty for every event and nothing read for an earlier event is
  * served stale), and, for an event others receive too with the same document, once for all of
- * them unless a resolver said its value depends on the viewer.
+ * them unless a resolver said its value depends on the viewer. Returns the result itself, not a
+ * promise, when it is already there (another subscriber's finished execution, or a selection whose
+ * resolvers all answered at once): the direct lane then sends it in the same turn.
  */
-async function executeEvent(
+function executeEvent(
   args: ExecutionArgs,
   event: unknown,
   key: string | null,
   count: (execution: EventExecution) => void,
-): Promise<ExecutionResult> {
+): ExecutionResult | Promise<ExecutionResult> {
   // An event others receive too shares its read-once rows (sharedScoped) even when its selection
   // is executed for each subscriber (no key: a field depends on the viewer).
   const share = (event as { [EVENT_SHARE]?: EventShare } | null)?.[EVENT_SHARE];
-  const own = async (sharing?: { dependent: boolean }): Promise<ExecutionResult> => {
+  const own = (sharing?: { dependent: boolean }): ExecutionResult | Promise<ExecutionResult> => {
     const contextValue: EventContext = {
       ...(args.contextValue as object),
       ...(share ? { [SHARED_SCOPE]: share.token } : {}),
       ...(sharing ? { [SHARING]: sharing } : {}),
     };
     count('own');
-    return execute({ ...args, rootValue: event, contextValue });
+    return execute({ ...args, rootValue: event, contextValue }) as ExecutionResult | Promise<ExecutionResult>;
   };
   if (!share || key === null) return own();
   let results = sharedResults.get(share.token);
@@ -235,21 +246,237 @@ async function executeEvent(
     results = new Map();
     sharedResults.set(share.token, results);
   }
-  const slot = `${key}\n${share.variant}`;
-  const found = results.get(slot);
+  const name = `${key}\n${share.variant}`;
+  const found = results.get(name);
   if (found) {
-    const outcome = await found.catch(() => null);
-    if (!outcome?.shared) return own();
-    count('shared');
-    return outcome.result;
+    const reuse = (outcome: Outcome | null | undefined): ExecutionResult | Promise<ExecutionResult> => {
+      if (!outcome?.shared) return own();
+      count('shared');
+      return outcome.result;
+    };
+    if (found.outcome !== undefined) return reuse(found.outcome);
+    return found.pending.then(reuse, () => own());
   }
   const sharing = { dependent: false };
-  const pending = own(sharing).then((result) => {
+  const outcomeOf = (result: ExecutionResult): Outcome => {
     if (!sharing.dependent) sharedOutputs.set(result, null);
     return { result, shared: !sharing.dependent };
-  });
-  results.set(slot, pending);
-  return (await pending).result;
+  };
+  let executed: ExecutionResult | Promise<ExecutionResult>;
+  try {
+    executed = own(sharing);
+  } catch (error) {
+    const failed = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    failed.catch(() => undefined);
+    results.set(name, { pending: failed, outcome: null });
+    throw error;
+  }
+  if (!isPromise(executed)) {
+    const outcome = outcomeOf(executed);
+    results.set(name, { pending: Promise.resolve(outcome), outcome });
+    return executed;
+  }
+  const slot: SharedSlot = {
+    pending: executed.then(
+      (result) => (slot.outcome = outcomeOf(result)),
+      (error: unknown) => {
+        slot.outcome = null;
+        throw error;
+      },
+    ),
+  };
+  slot.pending.catch(() => undefined);
+  results.set(name, slot);
+  return slot.pending.then((outcome) => outcome.result);
+}
+
+/**
+ * Put by graphql-ws.ts in a subscription's context: sends a shared result's JSON as the
+ * subscription's next message straight to its socket, or answers false (the socket is closed, the
+ * subscription completed, or a slow reader holds too much unsent) and sends nothing.
+ */
+export const EVENT_SINK = Symbol('eventSink');
+
+export type EventSink = (json: string) => boolean;
+
+/**
+ * A source that hands its events to a listener as they come instead of waiting to be pulled
+ * (chat-feed.ts's FeedSubscriber); its end (done, or an error) is still what next() answers.
+ */
+export const PUSH_EVENTS = Symbol('pushEvents');
+
+export interface PushSource {
+  [PUSH_EVENTS](listener: (event: unknown) => void): void;
+}
+
+function isPushSource(value: unknown): value is PushSource {
+  return typeof (value as Partial<PushSource>)[PUSH_EVENTS] === 'function';
+}
+
+/**
+ * The direct lane (decision 0028) of a subscription whose events can be shared, whose source
+ * pushes them and whose socket takes JSON straight (EVENT_SINK): a shared result without errors
+ * goes from the source to the socket in the turn its execution finished, without graphql-ws's
+ * per-subscription promise chain, envelop's wrapper or a message object of its own. Anything else
+ * (a result executed for this subscriber alone, one with errors, a slow reader's) is handed to the
+ * consumer (graphql-ws, through envelop) as a pulled event would be, and the lane waits until the
+ * consumer asks for the next one: events leave in the order the source gave them, once each.
+ */
+class DirectLane {
+  private readonly queue: unknown[] = [];
+  /** An event's execution is on its way. */
+  private executing = false;
+  /** A result for the consumer that it has not taken yet. */
+  private handing: ExecutionResult | null = null;
+  /** The consumer took a result and is sending it (until it asks for the next one). */
+  private consumerBusy = false;
+  private consumer: {
+    resolve: (step: IteratorResult<ExecutionResult>) => void;
+    reject: (error: unknown) => void;
+  } | null = null;
+  /** How the source ended, once it has: sent to the consumer after every event before it. */
+  private end: { error: unknown } | { done: true } | null = null;
+  private closed = false;
+
+  private readonly args: ExecutionArgs;
+  private readonly key: string;
+  private readonly sink: EventSink;
+  private readonly source: AsyncIterator<unknown> & PushSource;
+  private readonly count: (execution: EventExecution) => void;
+  private readonly located: (error: unknown) => GraphQLError;
+
+  constructor(
+    args: ExecutionArgs,
+    key: string,
+    sink: EventSink,
+    source: AsyncIterator<unknown> & PushSource,
+    count: (execution: EventExecution) => void,
+    located: (error: unknown) => GraphQLError,
+  ) {
+    this.args = args;
+    this.key = key;
+    this.sink = sink;
+    this.source = source;
+    this.count = count;
+    this.located = located;
+    source[PUSH_EVENTS]((event) => this.push(event));
+    void this.watchEnd();
+  }
+
+  /** Pulls the source for its end; an event it still answers with (given before the lane listened) joins the queue. */
+  private async watchEnd(): Promise<void> {
+    try {
+      for (;;) {
+        const step = await this.source.next();
+        if (step.done) {
+          // An execution's error (fail) stopped the source: it stays the end.
+          this.end ??= { done: true };
+          break;
+        }
+        this.push(step.value);
+      }
+    } catch (error) {
+      this.end ??= { error: this.located(error) };
+    }
+    this.drain();
+  }
+
+  private push(event: unknown): void {
+    if (this.closed) return;
+    this.queue.push(event);
+    this.drain();
+  }
+
+  private drain(): void {
+    while (!this.closed && !this.executing && !this.handing && !this.consumerBusy) {
+      const event = this.queue.shift();
+      if (event === undefined) {
+        this.finishIfEnded();
+        return;
+      }
+      let executed: ExecutionResult | Promise<ExecutionResult>;
+      try {
+        executed = executeEvent(this.args, event, this.key, this.count);
+      } catch (error) {
+        this.fail(error);
+        return;
+      }
+      if (isPromise(executed)) {
+        this.executing = true;
+        executed.then(
+          (result) => {
+            this.executing = false;
+            this.emit(result);
+            this.drain();
+          },
+          (error: unknown) => {
+            this.executing = false;
+            this.fail(error);
+          },
+        );
+        return;
+      }
+      this.emit(executed);
+    }
+  }
+
+  private emit(result: ExecutionResult): void {
+    if (this.closed) return;
+    const json = result.errors ? undefined : sharedResultJson(result);
+    if (json !== undefined && this.sink(json)) return;
+    this.handing = result;
+    this.handOver();
+  }
+
+  private handOver(): void {
+    const consumer = this.consumer;
+    const result = this.handing;
+    if (!consumer || !result) return;
+    this.consumer = null;
+    this.handing = null;
+    this.consumerBusy = true;
+    consumer.resolve({ done: false, value: result });
+  }
+
+  /** An execution that threw ends the subscription with its error, after what came before it. */
+  private fail(error: unknown): void {
+    this.queue.length = 0;
+    this.end = { error };
+    void this.source.return?.();
+    this.finishIfEnded();
+  }
+
+  private finishIfEnded(): void {
+    const consumer = this.consumer;
+    const end = this.end;
+    if (!consumer || !end || this.executing || this.handing || this.queue.length > 0) return;
+    this.consumer = null;
+    this.closed = true;
+    if ('error' in end) consumer.reject(end.error);
+    else consumer.resolve({ done: true, value: undefined });
+  }
+
+  /** The consumer asks for the next result: what it took before has been sent. */
+  next(): Promise<IteratorResult<ExecutionResult>> {
+    if (this.closed) return Promise.resolve({ done: true, value: undefined });
+    return new Promise((resolve, reject) => {
+      this.consumer = { resolve, reject };
+      this.consumerBusy = false;
+      if (this.handing) this.handOver();
+      else this.drain();
+    });
+  }
+
+  /** Stopped by the consumer (the client completed, or its socket closed): nothing more is sent. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.queue.length = 0;
+    this.handing = null;
+    const consumer = this.consumer;
+    this.consumer = null;
+    consumer?.resolve({ done: true, value: undefined });
+    await this.source.return?.();
+  }
 }
 
 /**
@@ -267,27 +494,37 @@ export function useSubscriptionEvents(count: (execution: EventExecution) => void
     const key = shareKeyOf(args, operation);
     const iterator = source[Symbol.asyncIterator]();
     const done = (): IteratorResult<ExecutionResult> => ({ done: true, value: undefined });
+    // As graphql-js does: the source's error, located at the operation.
+    const located = (error: unknown): GraphQLError =>
+      new GraphQLError(error instanceof Error ? error.message : String(error), {
+        originalError: error instanceof Error ? error : undefined,
+        nodes: operation ? [operation] : undefined,
+      });
+    const sink = (args.contextValue as { [EVENT_SINK]?: EventSink } | null)?.[EVENT_SINK];
+    const lane =
+      key !== null && sink && isPushSource(iterator)
+        ? new DirectLane(args, key, sink, iterator, count, located)
+        : null;
     const events: AsyncIterableIterator<ExecutionResult> = {
       async next() {
+        if (lane) return lane.next();
         let step: IteratorResult<unknown>;
         try {
           step = await iterator.next();
         } catch (error) {
-          // As graphql-js does: the source's error, located at the operation.
-          throw new GraphQLError(error instanceof Error ? error.message : String(error), {
-            originalError: error instanceof Error ? error : undefined,
-            nodes: operation ? [operation] : undefined,
-          });
+          throw located(error);
         }
         if (step.done) return done();
         return { done: false, value: await executeEvent(args, step.value, key, count) };
       },
       async return() {
-        await iterator.return?.();
+        if (lane) await lane.close();
+        else await iterator.return?.();
         return done();
       },
       async throw(error: unknown) {
-        await iterator.return?.();
+        if (lane) await lane.close();
+        else await iterator.return?.();
         throw error;
       },
       [Symbol.asyncIterator]() {

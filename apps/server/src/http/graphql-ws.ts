@@ -3,7 +3,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import type { ExecutionArgs } from 'graphql';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
-import { sharedResultJson } from '../graphql/subscription-events.ts';
+import { EVENT_SINK, sharedResultJson, type EventSink } from '../graphql/subscription-events.ts';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -45,7 +45,7 @@ export function attachGraphqlWebSocket(
     {
       execute: (args) => (args.rootValue as EnvelopedRoot).execute(args) as never,
       subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args) as never,
-      onSubscribe: async (ctx, _id, params) => {
+      onSubscribe: async (ctx, id, params) => {
         const req = ctx.extra.request;
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) {
@@ -76,12 +76,14 @@ export function attachGraphqlWebSocket(
         const document = parse(params.query);
         const errors = validate(schema, document);
         if (errors.length > 0) return errors;
+        const contextValue = await contextFactory();
+        const sink = ctx.extra.sink(id, () => id in ctx.subscriptions);
         return {
           schema,
           document,
           operationName: params.operationName,
           variableValues: params.variables,
-          contextValue: await contextFactory(),
+          contextValue: Object.assign(contextValue, { [EVENT_SINK]: sink }),
           rootValue: { execute, subscribe } satisfies EnvelopedRoot,
         };
       },
@@ -98,6 +100,12 @@ export function attachGraphqlWebSocket(
 interface SocketExtra {
   socket: WebSocket;
   request: IncomingMessage;
+  /**
+   * The direct lane's sink of subscription `id` (subscription-events.ts, decision 0028): writes a
+   * shared result's next message with the turn's other frames, unless the subscription has
+   * completed (`active`), the socket is closed or a slow reader holds SEND_BUFFER_LIMIT unsent.
+   */
+  sink: (id: string, active: () => boolean) => EventSink;
 }
 
 /** Milliseconds between pings; a client that does not answer one within as long is cut off. */
@@ -159,8 +167,10 @@ function serveGraphqlWs(
   let spliced: string | null = null;
   const server = makeServer({
     ...options,
-    onNext: (_ctx, _id, _payload, _args, result) =>
-      sharedResultJson(result) === undefined ? undefined : (result as never),
+    onNext: (_ctx, _id, _payload, _args, result) => {
+      metrics.subscriptionMessages.inc({ path: 'protocol' });
+      return sharedResultJson(result) === undefined ? undefined : (result as never);
+    },
     jsonMessageReplacer(this: unknown, key, value) {
       if (key !== 'payload' || (this as { type?: unknown }).type !== 'next') return value;
       const json = sharedResultJson(value);
@@ -219,7 +229,20 @@ function serveGraphqlWs(
             handle(String(data)).catch(fail);
           }),
       },
-      { socket, request },
+      {
+        socket,
+        request,
+        sink: (id, active) => {
+          const head = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
+          return (json) => {
+            if (socket.readyState !== socket.OPEN || socket.bufferedAmount >= SEND_BUFFER_LIMIT || !active())
+              return false;
+            write(`${head}${json}}`);
+            metrics.subscriptionMessages.inc({ path: 'direct' });
+            return true;
+          };
+        },
+      },
     );
     socket.once('close', (code, reason) => {
       metrics.websocketConnections.inc({ event: 'close' });

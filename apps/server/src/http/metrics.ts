@@ -6,6 +6,11 @@ export interface Metrics {
   websocketConnections: Counter<'event'>;
   /** Subscription events delivered: executed for the subscriber (`own`) or reusing another's (`shared`). */
   subscriptionEvents: Counter<'execution'>;
+  /**
+   * Subscription next messages sent over WebSockets: `direct` (a shared result written straight to
+   * the socket by the direct lane, decision 0028) or `protocol` (through graphql-ws).
+   */
+  subscriptionMessages: Counter<'path'>;
   /** API requests refused with 503 because the process had as many as it takes at once. */
   shedRequests: Counter;
 }
@@ -33,6 +38,12 @@ export function createMetrics(): Metrics {
       name: 'plaza_subscription_events_total',
       help: 'GraphQL subscription events by execution: own (executed for the subscriber) or shared (another subscriber’s result)',
       labelNames: ['execution'],
+      registers: [registry],
+    }),
+    subscriptionMessages: new Counter({
+      name: 'plaza_subscription_messages_total',
+      help: 'GraphQL subscription next messages sent over WebSockets by path: direct (a shared result written straight to the socket) or protocol (through graphql-ws)',
+      labelNames: ['path'],
       registers: [registry],
     }),
     shedRequests: new Counter({

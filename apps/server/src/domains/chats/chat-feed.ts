@@ -2,8 +2,9 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Store } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { EVENT_SHARE } from '../../graphql/subscription-events.ts';
+import { EVENT_SHARE, PUSH_EVENTS, type PushSource } from '../../graphql/subscription-events.ts';
 import { busTopic, type Bus, type ChatBusEvent } from '../../platform/bus/bus.ts';
+import { idArray } from '../search/search-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import { chatNotFound, findChat, type ChatRow } from './chat-access.ts';
 import { eventKindOf, untilLive, type ChatEvent } from './chat-events.ts';
@@ -21,7 +22,7 @@ const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
  * request context, to check their access again), their cursor, and the events read for them that
  * they have not taken. Stopping it (`return`) leaves the feed at once, even while it waits.
  */
-export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefined> {
+export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefined>, PushSource {
   /** The change number of the last message handed to this subscriber. */
   cursor = 0;
   readonly context: RequestContext;
@@ -37,6 +38,8 @@ export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefine
   private runFrom: number | null = null;
   private readonly queue: Queued[] = [];
   private waiting: (() => void) | null = null;
+  /** Takes its events as they come (PUSH_EVENTS); next() then answers only its end. */
+  private listener: ((event: ChatEvent) => void) | null = null;
   private feed: ChatFeed | null = null;
   private readonly started: Promise<void>;
 
@@ -87,8 +90,23 @@ export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefine
     this.put(null);
   }
 
+  /** Hands its events to `listener` as they come, those waiting first; next() answers its end. */
+  [PUSH_EVENTS](listener: (event: ChatEvent) => void): void {
+    while (this.queue.length > 0) {
+      const item = this.queue[0]!;
+      if (item === null || 'error' in item) break;
+      this.queue.shift();
+      listener(item);
+    }
+    this.listener = listener;
+  }
+
   private put(item: Queued): void {
     if (this.ended) return;
+    if (this.listener && item !== null && !('error' in item)) {
+      this.listener(item);
+      return;
+    }
     this.queue.push(item);
     if (item === null || 'error' in item) this.stop();
     const wake = this.waiting;
@@ -273,37 +291,39 @@ class ChatFeed {
 
   /**
    * One statement for all subscribers: the chat still there, and for a group chat which of them
-   * the rule of loadChatAccess still admits (members; a hidden group only its creator). Those it
-   * does not, and every subscriber of a plan chat (whose rule depends on too much to read at
+   * the rule of loadChatAccess no longer admits (not members; a hidden group only its creator),
+   * answered as one row with the outsiders' ids, so a check of 2,000 members reads no 2,000 rows.
+   * Those it doubts, and every subscriber of a plan chat (whose rule depends on too much to read at
    * once), go through the full check, findChat, as the request of a single subscriber would.
    */
   private async checkAccess(): Promise<void> {
     const subscribers = [...this.subscribers];
     if (subscribers.length === 0) return;
     const ids = [...new Set(subscribers.map((subscriber) => subscriber.viewerId ?? 0))];
-    const found = await rows<{ hidden: boolean; creator_id: number | null; user_id: number | null }>(
+    const found = await rows<{ hidden: boolean; creator_id: number | null; outsiders: number[] | null }>(
       this.db,
       this.chat.type === 'g'
-        ? sql`SELECT g.hidden_at IS NOT NULL AS hidden, g.creator_id, m.user_id
+        ? sql`SELECT g.hidden_at IS NOT NULL AS hidden, g.creator_id,
+            ARRAY(SELECT v.id FROM unnest(${idArray(ids)}) AS v(id)
+              WHERE NOT EXISTS (SELECT 1 FROM group_members m
+                WHERE m.group_id = c.group_id AND m.user_id = v.id AND m.status = 'member')) AS outsiders
             FROM chats c
             LEFT JOIN groups g ON g.id = c.group_id
-            LEFT JOIN group_members m ON m.group_id = c.group_id AND m.status = 'member'
-              AND m.user_id = ANY(${`{${ids.join(',')}}`}::int[])
             WHERE c.id = ${this.chat.id}`
-        : sql`SELECT false AS hidden, NULL AS creator_id, NULL AS user_id FROM chats WHERE id = ${this.chat.id}`,
+        : sql`SELECT false AS hidden, NULL AS creator_id, NULL AS outsiders FROM chats WHERE id = ${this.chat.id}`,
     );
-    if (found.length === 0) {
+    const chat = found[0];
+    if (!chat) {
       for (const subscriber of subscribers) this.drop(subscriber, chatNotFound());
       return;
     }
     let doubted: FeedSubscriber[];
     if (this.chat.type === 'g') {
-      const members = new Set(found.map((row) => Number(row.user_id)));
-      const hidden = found[0]!.hidden;
-      const creatorId = Number(found[0]!.creator_id);
+      const outsiders = new Set((chat.outsiders ?? []).map(Number));
+      const creatorId = Number(chat.creator_id);
       doubted = subscribers.filter((subscriber) => {
         const id = subscriber.viewerId;
-        return id === null || !members.has(id) || (hidden && creatorId !== id);
+        return id === null || outsiders.has(id) || (chat.hidden && creatorId !== id);
       });
     } else {
       // A direct message is read by its pair for as long as it exists (blocks leave it readable).
