@@ -33,6 +33,12 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   PLAZA_DATABASE_NAMED_STATEMENTS: booleanFlag.default(true),
   PLAZA_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(128),
+  PLAZA_WS_SEND_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   AUTH_SECRET: z.string().min(32, 'use at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -97,6 +103,11 @@ export interface Config {
   trustProxy: boolean;
   /** API requests answered at once; more are refused with 503 (http/load-shedding.ts); 0 is off. */
   maxConcurrentRequests: number;
+  /**
+   * Bytes a WebSocket may hold unsent before its subscriptions' events wait for them to leave (a
+   * slow reader; http/graphql-ws.ts); below it, events are written without waiting.
+   */
+  wsSendBufferBytes: number;
   /** Signs session cookies and encrypts provider tokens; without it Plaza makes one and keeps it in the store. */
   authSecret: string | undefined;
   /** "Continue with" an OpenID Connect provider; null when not configured (the method is off). */
@@ -283,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     trustProxy: e.TRUST_PROXY,
     maxConcurrentRequests: e.PLAZA_MAX_CONCURRENT_REQUESTS,
+    wsSendBufferBytes: e.PLAZA_WS_SEND_BUFFER_BYTES,
     authSecret: e.AUTH_SECRET,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

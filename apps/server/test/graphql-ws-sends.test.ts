@@ -33,8 +33,8 @@ interface RawFeed {
 }
 
 /** A socket speaking graphql-transport-ws by hand: connection_init with the bearer token, then acked. */
-async function rawSocket(person: Person): Promise<RawFeed> {
-  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+async function rawSocket(person: Person, at = base): Promise<RawFeed> {
+  const socket = new WebSocket(`${at.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
   const frames: string[] = [];
   socket.on('message', (data) => frames.push(String(data)));
   await new Promise((resolve, reject) => {
@@ -74,8 +74,8 @@ const POLL_EVENTS = `subscription ($k: String!, $a: Int) { chatEvents(key: $k, a
   kind message { text poll { myVotes } } } }`;
 
 /** plaza_subscription_messages_total of this Plaza, by path. */
-async function messagesSent(): Promise<{ direct: number; protocol: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
+async function messagesSent(at = base): Promise<{ direct: number; protocol: number }> {
+  const text = await (await fetch(`${at}/metrics`)).text();
   const count = (path: string) =>
     Number(
       new RegExp(`^plaza_subscription_messages_total\\{path="${path}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0,
@@ -96,9 +96,12 @@ function nextFrames(feed: RawFeed, id: string): string[] {
   return feed.frames.filter((frame) => frame.startsWith(`{"id":${JSON.stringify(id)},"type":"next"`));
 }
 
-async function groupChat(): Promise<{ key: string; before: number }> {
-  const { chat } = await buildGroup(api.db(), ana.userId, [{ userId: ben.userId }, { userId: cai.userId }]);
-  const first = await api.sent(ana, chat.key, 'first');
+async function groupChat(trio = { api, ana, ben, cai }): Promise<{ key: string; before: number }> {
+  const { chat } = await buildGroup(trio.api.db(), trio.ana.userId, [
+    { userId: trio.ben.userId },
+    { userId: trio.cai.userId },
+  ]);
+  const first = await trio.api.sent(trio.ana, chat.key, 'first');
   return { key: chat.key, before: first.rev - 1 };
 }
 
@@ -260,6 +263,61 @@ describe('graphql-ws sends', () => {
       benFeed.socket.send(JSON.stringify({ id: 'burst', type: 'complete' }));
     } finally {
       benFeed.socket.close();
+    }
+  });
+});
+
+describe('graphql-ws sends to a reader that holds frames unsent', () => {
+  // PLAZA_WS_SEND_BUFFER_BYTES=1: a socket holding any frame unsent (the turn's first, corked) is
+  // a slow reader, so the events after it in the turn take graphql-ws's path and wait for their
+  // write, while the next turn's first goes direct again: both paths, one subscription.
+  let slow: Awaited<ReturnType<typeof chatTrio>>;
+  let slowBase: string;
+  beforeAll(async () => {
+    slow = await chatTrio({ PLAZA_WS_SEND_BUFFER_BYTES: '1' });
+    slowBase = await slow.t.url();
+  });
+  afterAll(() => slow.t.close());
+
+  /** Resolvers that answer at once: a read's events are executed and sent in one turn. */
+  const PLAIN_EVENTS = `subscription ($k: String!, $a: Int) { chatEvents(key: $k, afterRev: $a) {
+    kind message { text } } }`;
+
+  it('sends every event once and in change order, direct while the socket is empty and through graphql-ws while it is not', async () => {
+    const { key, before } = await groupChat(slow);
+    const texts = Array.from({ length: 30 }, (_, index) => `slow ${index}`);
+    await Promise.all(texts.map((text) => slow.api.sent(slow.ana, key, text)));
+    const benFeed = await rawSocket(slow.ben, slowBase);
+    const caiFeed = await rawSocket(slow.cai, slowBase);
+    try {
+      const sentBefore = await messagesSent(slowBase);
+      // From before the first: the feed's first read hands each of them all 31 in one turn.
+      subscribe(benFeed, 'slow', PLAIN_EVENTS, { k: key, a: before });
+      subscribe(caiFeed, 'slow', PLAIN_EVENTS, { k: key, a: before });
+      await benFeed.until(() => nextFrames(benFeed, 'slow').length === texts.length + 1, 'Ben’s all');
+      await caiFeed.until(() => nextFrames(caiFeed, 'slow').length === texts.length + 1, 'Cai’s all');
+      const chat = await slow.api.chatRow(key);
+      const stored = await slow.api
+        .db()
+        .select({ text: messages.text })
+        .from(messages)
+        .where(and(eq(messages.chatId, chat.id), gt(messages.rev, before + 1)))
+        .orderBy(asc(messages.rev));
+      for (const feed of [benFeed, caiFeed]) {
+        const heard = nextFrames(feed, 'slow').map(
+          (frame) => JSON.parse(frame).payload.data.chatEvents.message.text as string,
+        );
+        expect(heard).toEqual(['first', ...stored.map((row) => row.text)]);
+      }
+      const sentAfter = await messagesSent(slowBase);
+      const direct = sentAfter.direct - sentBefore.direct;
+      const protocol = sentAfter.protocol - sentBefore.protocol;
+      expect(direct + protocol).toBe(2 * (texts.length + 1));
+      expect(direct).toBeGreaterThan(0);
+      expect(protocol).toBeGreaterThan(0);
+    } finally {
+      benFeed.socket.close();
+      caiFeed.socket.close();
     }
   });
 });

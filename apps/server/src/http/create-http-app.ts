@@ -101,7 +101,10 @@ export async function createHttpApp(
   });
 
   const server = createServer(app);
-  const closeWs = attachGraphqlWebSocket(server, yoga, metrics, { isMaintenance });
+  const closeWs = attachGraphqlWebSocket(server, yoga, metrics, {
+    isMaintenance,
+    sendBufferLimit: platform.config.wsSendBufferBytes,
+  });
   return {
     server,
     close: async () => {

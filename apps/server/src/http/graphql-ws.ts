@@ -21,7 +21,7 @@ export function attachGraphqlWebSocket(
   server: Server,
   yoga: PlazaYoga,
   metrics: Metrics,
-  options: { isMaintenance?: boolean } = {},
+  options: { isMaintenance?: boolean; sendBufferLimit: number },
 ): () => Promise<void> {
   const wsServer = new WebSocketServer({
     server,
@@ -88,7 +88,10 @@ export function attachGraphqlWebSocket(
         };
       },
     },
-    { isProd: process.env.NODE_ENV === 'production' },
+    {
+      isProd: process.env.NODE_ENV === 'production',
+      sendBufferLimit: options.sendBufferLimit,
+    },
   );
   return async () => {
     cleanup();
@@ -103,20 +106,13 @@ interface SocketExtra {
   /**
    * The direct lane's sink of subscription `id` (subscription-events.ts, decision 0028): writes a
    * shared result's next message with the turn's other frames, unless the subscription has
-   * completed (`active`), the socket is closed or a slow reader holds SEND_BUFFER_LIMIT unsent.
+   * completed (`active`), the socket is closed or a slow reader holds `sendBufferLimit` bytes unsent.
    */
   sink: (id: string, active: () => boolean) => EventSink;
 }
 
 /** Milliseconds between pings; a client that does not answer one within as long is cut off. */
 const KEEP_ALIVE_MS = 12_000;
-
-/**
- * Bytes a socket may hold unsent before a subscription waits for them to leave: below it, sending
- * an event does not wait for the write, so the events ready for a socket in one turn of the event
- * loop leave together (coalesceWrites); above it (a slow reader), its events wait in their queue.
- */
-const SEND_BUFFER_LIMIT = 1024 * 1024;
 
 /** How a next message with a shared result ends before its JSON is put in. */
 const SPLICE_END = ',"payload":null}';
@@ -152,14 +148,16 @@ function coalesceWrites(socket: WebSocket, raw: IncomingMessage['socket']): (dat
 /**
  * The graphql-transport-ws protocol (graphql-ws's makeServer) on a ws server, as graphql-ws/use/ws
  * runs it (keep-alive pings, close codes, errors), except for sending: a send waits for its write
- * only while the socket holds SEND_BUFFER_LIMIT bytes unsent, and a turn's frames leave together.
+ * only while the socket holds `sendBufferLimit` bytes unsent (PLAZA_WS_SEND_BUFFER_BYTES: below it,
+ * the events ready for a socket in one turn leave together; above it, a slow reader's events wait
+ * in their queue), and a turn's frames leave together.
  * Returns the function that closes every connection.
  */
 function serveGraphqlWs(
   wsServer: WebSocketServer,
   metrics: Metrics,
   options: ServerOptions<Record<string, unknown> | undefined, SocketExtra>,
-  { isProd }: { isProd: boolean },
+  { isProd, sendBufferLimit }: { isProd: boolean; sendBufferLimit: number },
 ): () => void {
   // A result executed once for many subscribers (decision 0023) is serialised once: graphql-ws
   // gets it as it is from onNext, the replacer leaves its place null and keeps its JSON aside, and
@@ -216,7 +214,7 @@ function serveGraphqlWs(
         send: async (message) => {
           const data = splice(message);
           if (socket.readyState !== socket.OPEN) return;
-          if (socket.bufferedAmount < SEND_BUFFER_LIMIT) {
+          if (socket.bufferedAmount < sendBufferLimit) {
             write(data);
             return;
           }
@@ -235,7 +233,7 @@ function serveGraphqlWs(
         sink: (id, active) => {
           const head = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
           return (json) => {
-            if (socket.readyState !== socket.OPEN || socket.bufferedAmount >= SEND_BUFFER_LIMIT || !active())
+            if (socket.readyState !== socket.OPEN || socket.bufferedAmount >= sendBufferLimit || !active())
               return false;
             write(`${head}${json}}`);
             metrics.subscriptionMessages.inc({ path: 'direct' });

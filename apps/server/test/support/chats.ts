@@ -29,8 +29,8 @@ export function fieldOf(res: GraphQLResponse) {
 }
 
 /** A test Plaza, its chats API, and Ana, Ben and Cai signed in (in that order): the chats tests' start. */
-export async function chatTrio() {
-  const t = await startTestPlaza({ TRUST_PROXY: '1' });
+export async function chatTrio(env: Record<string, string> = {}) {
+  const t = await startTestPlaza({ TRUST_PROXY: '1', ...env });
   const api = chatApi(t);
   const ana = await newPerson(t, 'Ana');
   const ben = await newPerson(t, 'Ben');
