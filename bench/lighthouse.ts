@@ -23,7 +23,7 @@ async function gzippedJavaScript(url: string, scriptUrls: string[]): Promise<num
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
 try {
   console.log(
-    '| page | performance | accessibility | best practices | SEO | JS gzipped (KB) |\n|---|---|---|---|---|---|',
+    '| page | performance | accessibility | best practices | SEO | JS gzipped (KB) | FCP / LCP / SI (s), TBT (ms), CLS |\n|---|---|---|---|---|---|---|',
   );
   for (const url of urls) {
     const result = await lighthouse(url, {
@@ -45,8 +45,12 @@ try {
     const scripts = requests.filter((r) => r.resourceType === 'Script').map((r) => r.url);
     const js = await gzippedJavaScript(url, scripts);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    // What the performance score is made of (simulated mobile: slow 4G, 4× slower CPU).
+    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const seconds = (id: string) => (value(id) / 1000).toFixed(1);
+    const metrics = `${seconds('first-contentful-paint')} / ${seconds('largest-contentful-paint')} / ${seconds('speed-index')}, ${value('total-blocking-time').toFixed(0)}, ${value('cumulative-layout-shift').toFixed(3)}`;
     console.log(
-      `| ${new URL(url).pathname} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${(js / 1024).toFixed(1)} |`,
+      `| ${new URL(url).pathname} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${(js / 1024).toFixed(1)} | ${metrics} |`,
     );
     const failing = Object.values(audits).filter(
       (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',

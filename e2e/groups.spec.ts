@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { reactErrorsOf, waitForHydration } from './support/hydration.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { fromOwnAddress, signUpNewPerson, uniqueEmail } from './support/accounts.ts';
 import { findOutboxMessage } from './support/outbox.ts';
@@ -49,10 +50,23 @@ test('create a group with a photo, make it request-to-join, a second person asks
   // A turns on join requests in the edit modal (opened by its hash).
   await pageA.getByRole('link', { name: 'Edit' }).click();
   await expect(pageA).toHaveURL(/#modal:group:edit:/);
+  const editUrl = pageA.url();
   const edit = pageA.getByRole('dialog', { name: 'Edit group' });
   await edit.getByLabel('Approve new members').check();
   await expectNoAxeViolations(pageA);
   await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toHaveCount(0);
+
+  // Opened straight at the edit address (a reload, a link): the server never sees the hash, so the
+  // dialog opens once the page has hydrated, and React reports no mismatch between the two.
+  const reactErrors = reactErrorsOf(pageA);
+  await pageA.goto('about:blank');
+  await pageA.goto(editUrl);
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel('Approve new members')).toBeChecked();
+  await waitForHydration(pageA);
+  expect(reactErrors).toEqual([]);
+  await edit.getByRole('button', { name: 'Close' }).click();
   await expect(edit).toHaveCount(0);
 
   // B finds the group and asks to join.

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './axe.ts';
 import { signUpNewPerson, uniqueEmail } from './support/accounts.ts';
 import { findOutboxMessage } from './support/outbox.ts';
 import { attributeOf, h1Texts } from './support/html.ts';
+import { reactErrorsOf, waitForHydration } from './support/hydration.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -149,6 +150,22 @@ test('a weekly plan in a group with a place from the search: answers update the 
   // The first date keeps its own title.
   await pageA.getByRole('region', { name: 'Upcoming dates' }).getByRole('link').first().click();
   await expect(pageA.getByRole('heading', { level: 1 })).toHaveText(`${title} (long one)`);
+
+  // Opened straight at its edit address (a reload, a link): the server never sees the hash, so the
+  // dialog opens once the page has hydrated, and React reports no mismatch between the two.
+  await pageA.getByRole('link', { name: 'Edit' }).click();
+  await expect(pageA).toHaveURL(/#modal:plan:edit:/);
+  const editUrl = pageA.url();
+  await edit.getByRole('button', { name: 'Close' }).click();
+  const reactErrors = reactErrorsOf(pageA);
+  await pageA.goto('about:blank');
+  await pageA.goto(editUrl);
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel('What’s the plan?')).toHaveValue(`${title} (long one)`);
+  await waitForHydration(pageA);
+  expect(reactErrors).toEqual([]);
+  await edit.getByRole('button', { name: 'Close' }).click();
+  await expect(edit).toHaveCount(0);
 
   // B's private calendar feed lists the plan B is going to, and stops working when turned off.
   await pageB.goto('/profile');

@@ -10,3 +10,18 @@ export async function waitForHydration(page: Page): Promise<void> {
     return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
   });
 }
+
+/**
+ * Collects what React reports from now on about the page's hydration (a mismatch between the
+ * server's HTML and the first render in the browser: minified error #418 in production) and any
+ * uncaught error; the array fills as they come.
+ */
+export function reactErrorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text()))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -24,3 +24,15 @@ export function useLocationHash(): string {
     () => '',
   );
 }
+
+/**
+ * False on the server and while hydrating, true after: what depends on the router's hash (an edit
+ * dialog opened by its address) renders only then, so hydration matches the server's HTML.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+}

@@ -14,6 +14,7 @@ import { formatCount } from '@plaza/core/count-format';
 import { canChangeRole, canRemoveMember, isGroupRole } from '@plaza/core/group-roles';
 import { Avatar } from '../components/avatar.tsx';
 import { buttonClass } from '../components/button-styles.ts';
+import { useHydrated } from '../components/browser-values.ts';
 import { HashtagList } from '../components/hashtag-list.tsx';
 import { FriendSample } from '../components/friend-sample.tsx';
 import { ShareButton } from '../components/share-button.tsx';
@@ -347,7 +348,8 @@ export default function Group() {
   const permissions = group.permissions;
   const friends = group.pivot.friendSample;
   // The edit modal opens from the hash modal:group:edit:<key> (spec 2.3), for those who may edit.
-  const isEditing = location.hash === editHash && Boolean(permissions?.update);
+  const hydrated = useHydrated();
+  const isEditing = hydrated && location.hash === editHash && Boolean(permissions?.update);
   const closeEdit = () => void navigate(`${location.pathname}${location.search}`, { replace: true });
 
   const tabs = TABS.filter(

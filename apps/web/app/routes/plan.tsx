@@ -28,7 +28,7 @@ import {
 } from '../features/plans/plan-data.ts';
 import type { PlanFormValues } from '../features/plans/plan-form.tsx';
 import { runPlanSave } from '../features/plans/plan-save.server.ts';
-import { useBrowserTimeZone } from '../components/browser-values.ts';
+import { useBrowserTimeZone, useHydrated } from '../components/browser-values.ts';
 import { viewerContext } from '../features/session/viewer.server.ts';
 import { MuteButton } from '../features/activity/mute-button.tsx';
 import { lazyPart } from '../features/errors/lazy-part.ts';
@@ -425,7 +425,8 @@ export default function Plan() {
   // The reader's own zone is known only in the browser; the server renders the plan's.
   const readerZone = useBrowserTimeZone();
   const editHash = planEditHash(plan.key);
-  const isEditing = location.hash === editHash && plan.permissions.modify;
+  const hydrated = useHydrated();
+  const isEditing = hydrated && location.hash === editHash && plan.permissions.modify;
   const closeEdit = () => void navigate(`${location.pathname}${location.search}`, { replace: true });
   const when = formatPlanWhen(
     { start: plan.start.utc, end: plan.end.utc, timezone: plan.timezone, allDay: plan.allDay },
