@@ -111,6 +111,39 @@ describe('myChatEvents', () => {
     }
   });
 
+  it('hands an event to the subscriptions of the people it names only, each of a person’s subscriptions', async () => {
+    const kim = await newPerson(t, 'Kim');
+    const lea = await newPerson(t, 'Lea');
+    const max = await newPerson(t, 'Max');
+    const kimTab1 = await myChatEvents(kim);
+    const kimTab2 = await myChatEvents(kim);
+    const leaFeed = await myChatEvents(lea);
+    const maxFeed = await myChatEvents(max);
+    try {
+      const key = await api.openDm(kim, lea.userId);
+      await api.sent(kim, key, 'just us');
+      const heard = (feed: typeof kimTab1) =>
+        feed.events.some((event) => event.chat?.lastChat?.text === 'just us');
+      await kimTab1.until(() => heard(kimTab1), 'Kim’s first tab');
+      await kimTab2.until(() => heard(kimTab2), 'Kim’s second tab');
+      await leaFeed.until(() => heard(leaFeed), 'Lea');
+      // Kim closes one tab: the other still hears; Max, named in nothing, heard nothing.
+      await kimTab1.client.dispose();
+      await api.sent(lea, key, 'still here?');
+      await kimTab2.until(
+        () => kimTab2.events.some((event) => event.chat?.lastChat?.text === 'still here?'),
+        'Kim’s second tab again',
+      );
+      const { chat } = await buildGroup(api.db(), kim.userId, [{ userId: max.userId }]);
+      await api.sent(kim, chat.key, 'hello group');
+      await maxFeed.until(() => maxFeed.events.length >= 2, 'Max’s group');
+      expect(maxFeed.events.map((event) => event.chatKey)).toEqual([null, chat.key]);
+      expect(kimTab1.events.some((event) => event.chat?.lastChat?.text === 'still here?')).toBe(false);
+    } finally {
+      for (const feed of [kimTab1, kimTab2, leaFeed, maxFeed]) await feed.client.dispose();
+    }
+  });
+
   it('re-checks access on every wake: a chat the person may no longer read comes as REMOVED', async () => {
     const { chat, group } = await buildGroup(api.db(), ana.userId, [{ userId: ben.userId }]);
     const feed = await myChatEvents(ben);

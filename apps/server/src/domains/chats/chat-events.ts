@@ -59,39 +59,6 @@ export async function untilLive(bus: Pick<Bus, 'whenLive'>, topic: string): Prom
   }
 }
 
-/** Yielded once by `liveWakeups` when the subscription is live. */
-export const LIVE = Symbol('live');
-
-/**
- * The wake-ups of a bus subscription on `topic` for one subscriber: LIVE once the process's
- * subscription to the topic is live (so nothing published after the caller's first read is
- * missed), then every event but pings (sent by servers of before decision 0022), the ones heard
- * while waiting first. Nothing is published to find out (decision 0022: a ping per subscriber went
- * to every subscriber of the topic). Ends when the bus iterator ends; closes it when the consumer
- * stops.
- */
-export async function* liveWakeups<T>(
-  bus: Pick<Bus, 'whenLive'>,
-  topic: string,
-  iterator: AsyncIterator<T>,
-  isPing: (event: T) => boolean,
-): AsyncGenerator<T | typeof LIVE> {
-  try {
-    // The first next() starts the subscription (adds its listener); what it hears waits in it.
-    let next = iterator.next();
-    await untilLive(bus, topic);
-    yield LIVE;
-    for (;;) {
-      const result = await next;
-      if (result.done) return;
-      next = iterator.next();
-      if (!isPing(result.value)) yield result.value;
-    }
-  } finally {
-    await iterator.return?.();
-  }
-}
-
 /**
  * A chat's message events for one subscriber (decisions 0012 and 0022). The bus only wakes: every
  * event is read from the database, by the chat's feed of this process (chat-feed.ts), one read per

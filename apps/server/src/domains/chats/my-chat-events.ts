@@ -5,12 +5,13 @@ import { chats } from '../../db/schema/index.ts';
 import type { Platform, RequestContext } from '../../graphql/context.ts';
 import { BATCHING } from '../../graphql/request-scoped.ts';
 import { EVENT_SHARE, withSharedScope, type EventShare } from '../../graphql/subscription-events.ts';
-import { busTopic, type ChatListBusEvent } from '../../platform/bus/bus.ts';
+import { busTopic, type Bus, type ChatListBusEvent } from '../../platform/bus/bus.ts';
+import { ViewerHub, viewerHubFor, type HubListener } from '../../platform/bus/viewer-hub.ts';
 import { loadChatAccess } from './chat-access.ts';
 import { readChatStates, type ChatState } from './chat-state.ts';
-import { LIVE, liveWakeups } from './chat-events.ts';
+import { untilLive } from './chat-events.ts';
 import type { ChatEntry } from './list-chats.ts';
-import { latestByKey } from './latest-by-key.ts';
+import { putLatest } from './latest-by-key.ts';
 import type { ChatRow } from './chat-access.ts';
 
 export type MyChatEventKind = 'READY' | 'UPDATED' | 'REMOVED';
@@ -46,56 +47,124 @@ export async function publishChatListEvent(
   }
 }
 
+type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
+
+const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+/** The process's hub of chat-list events: each goes to the subscribers of the people it names. */
+function chatListHub(bus: Bus): ViewerHub<ChatListBusEvent> {
+  return viewerHubFor(
+    bus,
+    'chat:list',
+    (onClose) =>
+      new ViewerHub<ChatListBusEvent>({
+        subscribe: () => bus.pubsub.subscribe('chat:list')[Symbol.asyncIterator](),
+        untilLive: () => untilLive(bus, busTopic('chat:list')),
+        // Pings were sent by servers of before decision 0022.
+        audienceOf: (event) => (event.kind === 'CHANGED' ? event.userIds : null),
+        onClose,
+      }),
+  );
+}
+
 /**
  * The viewer's chat-list changes (decision 0012): a new message, unread count, hidden or shown,
  * muted, thread activity (UPDATED with the chat as the viewer now sees it), or the chat removed or
  * no longer readable (REMOVED). The first event, READY, says the subscription is live: a client
  * (re)loads `myChats` then, and misses nothing after. Every wake-up re-reads the chat and the
- * viewer's access to it from the database.
+ * viewer's access to it from the database. A subscriber behind its events reads each chat once, as
+ * it is then (putLatest). Stopping it (`return`) leaves the hub at once, even while it waits.
  */
-export async function* myChatEventStream(
+class ChatListSubscriber
+  implements AsyncIterableIterator<MyChatEvent, undefined>, HubListener<ChatListBusEvent>
+{
+  readonly viewerId: number;
+  private readonly context: RequestContext;
+  private readonly waiting: ListChange[] = [];
+  private hub: ViewerHub<ChatListBusEvent> | null;
+  private isLive = false;
+  private readySent = false;
+  /** How the hub ended it, once it has: answered after the events before it. */
+  private end: { error: unknown } | { done: true } | null = null;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+
+  constructor(context: RequestContext, viewerId: number) {
+    this.context = context;
+    this.viewerId = viewerId;
+    this.hub = chatListHub(context.bus);
+    this.hub.join(this);
+    void this.hub.live.then(() => {
+      this.isLive = true;
+      this.poke();
+    });
+  }
+
+  /** An event naming the viewer: waits to be read, replacing an earlier one of the same chat. */
+  hear(event: ChatListBusEvent): void {
+    if (this.stopped || this.end || event.kind !== 'CHANGED') return;
+    putLatest(this.waiting, event, (item) => item.chatId);
+    this.poke();
+  }
+
+  /** Ended by the hub (its bus ended, or failed with `failure`). */
+  finish(failure: { error: unknown } | null): void {
+    this.end ??= failure ?? { done: true };
+    this.leave();
+    this.poke();
+  }
+
+  private leave(): void {
+    const hub = this.hub;
+    this.hub = null;
+    hub?.leave(this);
+  }
+
+  private poke(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  async next(): Promise<IteratorResult<MyChatEvent, undefined>> {
+    for (;;) {
+      if (this.stopped) return DONE;
+      if (this.isLive && !this.readySent) {
+        this.readySent = true;
+        return { done: false, value: { kind: 'READY', chatKey: null, chat: null } };
+      }
+      const event = this.isLive ? this.waiting.shift() : undefined;
+      if (event) return { done: false, value: await readListChange(this.context, this.viewerId, event) };
+      const end = this.end;
+      if (end) {
+        this.stopped = true;
+        if ('error' in end) throw end.error;
+        return DONE;
+      }
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+
+  async return(): Promise<IteratorResult<MyChatEvent, undefined>> {
+    this.stopped = true;
+    this.waiting.length = 0;
+    this.leave();
+    this.poke();
+    return DONE;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+/** The viewer's chat-list changes (ChatListSubscriber). */
+export function myChatEventStream(
   context: RequestContext,
   viewerId: number,
-): AsyncGenerator<MyChatEvent> {
-  const iterator = context.bus.pubsub.subscribe('chat:list')[Symbol.asyncIterator]();
-  async function* wakes(): AsyncGenerator<typeof LIVE | ListChange> {
-    for await (const event of liveWakeups<ChatListBusEvent>(
-      context.bus,
-      busTopic('chat:list'),
-      iterator,
-      (heard) => heard.kind === 'PING',
-    ))
-      if (event === LIVE || (event.kind === 'CHANGED' && audienceOf(event).has(viewerId))) yield event;
-  }
-  try {
-    // A subscriber behind its events (a busy group) reads each chat once, as it is then.
-    for await (const wake of latestByKey(wakes(), (item) => (item === LIVE ? null : item.chatId))) {
-      if (wake === LIVE) yield { kind: 'READY', chatKey: null, chat: null };
-      else yield await readListChange(context, viewerId, wake);
-    }
-  } finally {
-    // Ends the bus subscription now, rather than at its next event.
-    await iterator.return?.();
-  }
+): AsyncIterableIterator<MyChatEvent, undefined> {
+  return new ChatListSubscriber(context, viewerId);
 }
-
-/**
- * The people of a list event as a set, made once per event: the bus hands every subscriber of the
- * process the same event, and a message to a group of 2,000 names 2,000 people, which each of its
- * subscribers would otherwise search through.
- */
-const audiences = new WeakMap<object, ReadonlySet<number>>();
-
-function audienceOf(event: { userIds: readonly number[] }): ReadonlySet<number> {
-  let audience = audiences.get(event);
-  if (!audience) {
-    audience = new Set(event.userIds);
-    audiences.set(event, audience);
-  }
-  return audience;
-}
-
-type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
 
 /**
  * What every subscriber of this process reads once per list event (the bus hands them all the same

@@ -1,0 +1,121 @@
+import type { Bus } from './bus.ts';
+
+/** A subscription a hub hands events to: the person it is for, what they hear, and its end. */
+export interface HubListener<E> {
+  readonly viewerId: number;
+  /** An event naming the viewer, in the order the bus gave them. */
+  hear(event: E): void;
+  /** The bus subscription ended (`null`) or failed: nothing more comes. */
+  finish(failure: { error: unknown } | null): void;
+}
+
+/**
+ * The subscriptions to one bus topic in one process whose events each name the people they
+ * concern (decision 0029): one bus subscription, live once, and each event handed to the listeners
+ * of the people it names, found by their ids, instead of every listener of the process hearing
+ * every event and looking for itself in it. Closes after its last listener leaves.
+ */
+export class ViewerHub<E> {
+  private readonly byViewer = new Map<number, Set<HubListener<E>>>();
+  private holders = 0;
+  /** Resolves once the process hears everything published on the topic (Bus.whenLive). */
+  readonly live: Promise<void>;
+  private readonly iterator: AsyncIterator<E>;
+  private readonly audienceOf: (event: E) => Iterable<number> | null;
+  private readonly onClose: () => void;
+
+  /**
+   * `subscribe` opens the bus subscription; `untilLive` waits for it to be live once its first
+   * `next()` was called; `audienceOf` names the people of an event (null: no one, as for pings).
+   */
+  constructor(options: {
+    subscribe: () => AsyncIterator<E>;
+    untilLive: () => Promise<void>;
+    audienceOf: (event: E) => Iterable<number> | null;
+    onClose: () => void;
+  }) {
+    this.audienceOf = options.audienceOf;
+    this.onClose = options.onClose;
+    this.iterator = options.subscribe();
+    // The first next() adds the listener; the process's SUBSCRIBE is then on its way.
+    const first = this.iterator.next();
+    this.live = options.untilLive();
+    void this.listen(first);
+  }
+
+  join(listener: HubListener<E>): void {
+    this.holders += 1;
+    let own = this.byViewer.get(listener.viewerId);
+    if (!own) {
+      own = new Set();
+      this.byViewer.set(listener.viewerId, own);
+    }
+    own.add(listener);
+  }
+
+  /** Called once per joined listener, when it stopped or ended. */
+  leave(listener: HubListener<E>): void {
+    const own = this.byViewer.get(listener.viewerId);
+    own?.delete(listener);
+    if (own?.size === 0) this.byViewer.delete(listener.viewerId);
+    this.holders -= 1;
+    if (this.holders > 0) return;
+    this.onClose();
+    void this.iterator.return?.();
+  }
+
+  private async listen(first: Promise<IteratorResult<E>>): Promise<void> {
+    let next = first;
+    let failure: { error: unknown } | null = null;
+    try {
+      for (;;) {
+        const result = await next;
+        if (result.done) return;
+        next = this.iterator.next();
+        this.dispatch(result.value);
+      }
+    } catch (error) {
+      failure = { error };
+    } finally {
+      for (const own of [...this.byViewer.values()])
+        for (const listener of [...own]) listener.finish(failure);
+    }
+  }
+
+  /** Hands the event to the listeners of the people it names, each person once. */
+  private dispatch(event: E): void {
+    const named = this.audienceOf(event);
+    if (!named) return;
+    const audience = new Set(named);
+    if (audience.size <= this.byViewer.size) {
+      for (const id of audience) for (const listener of this.byViewer.get(id) ?? []) listener.hear(event);
+    } else {
+      for (const [id, own] of this.byViewer)
+        if (audience.has(id)) for (const listener of own) listener.hear(event);
+    }
+  }
+}
+
+/** The hubs of this process, per bus and topic (tests run several servers in one process). */
+const hubs = new WeakMap<Bus, Map<string, ViewerHub<unknown>>>();
+
+/** The process's hub of `topic` on `bus`, made by `make` on its first listener. */
+export function viewerHubFor<E>(
+  bus: Bus,
+  topic: string,
+  make: (onClose: () => void) => ViewerHub<E>,
+): ViewerHub<E> {
+  let byTopic = hubs.get(bus);
+  if (!byTopic) {
+    byTopic = new Map();
+    hubs.set(bus, byTopic);
+  }
+  const topics = byTopic;
+  const found = topics.get(topic);
+  if (found) return found as ViewerHub<E>;
+  const hub = make(() => {
+    if (topics.get(topic) === hub) topics.delete(topic);
+  });
+  topics.set(topic, hub as ViewerHub<unknown>);
+  return hub;
+}
