@@ -168,7 +168,9 @@ test('a weekly plan in a group with a place from the search: answers update the 
   await expect(edit).toHaveCount(0);
 
   // B's private calendar feed lists the plan B is going to, and stops working when turned off.
-  await pageB.goto('/profile');
+  // The form's own address, typed or reloaded, is the profile page.
+  await pageB.goto('/profile/calendar');
+  await expect(pageB).toHaveURL(/\/profile$/);
   await pageB.getByRole('button', { name: 'Get my calendar address' }).click();
   const feedUrl = await pageB.getByLabel('Your calendar address (keep it to yourself)').inputValue();
   expect(feedUrl).toMatch(/\/ics\/feed\/[^/]+\.ics$/);

@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import { plazaContext } from '../context.ts';
 import { mutationOutcome } from '../graphql/mutation-outcome.ts';
 import type { Route } from './+types/profile-calendar';
@@ -11,6 +12,11 @@ export interface CalendarFeedAnswer {
 
 const CREATE = `mutation CreateCalendarFeed { createCalendarFeed { url webcalUrl } }`;
 const REVOKE = `mutation RevokeCalendarFeed { revokeCalendarFeed }`;
+
+/** Only answers the form of /profile: an address typed or reloaded here goes to /profile. */
+export function loader() {
+  return redirect('/profile');
+}
 
 /** The private calendar feed of /profile (issue 6): a new secret address, or none. */
 export async function action({ request, context }: Route.ActionArgs): Promise<CalendarFeedAnswer> {
