@@ -1,4 +1,5 @@
 import { REPORT_THANKS, isReportModelType } from '@plaza/core/moderation';
+import { redirect } from 'react-router';
 import { plazaContext } from '../context.ts';
 import { mutationOutcome } from '../graphql/mutation-outcome.ts';
 import type { ReportAnswer } from '../features/moderation/report-dialog.tsx';
@@ -7,6 +8,11 @@ import type { Route } from './+types/profile-report';
 const REPORT = `mutation ReportModel($type: ReportModelType!, $key: String!, $reasonId: Int!, $details: String) {
   reportModel(type: $type, key: $key, reasonId: $reasonId, details: $details) { id }
 }`;
+
+/** Only answers the report dialog's form: an address typed or reloaded here goes to /profile. */
+export function loader() {
+  return redirect('/profile');
+}
 
 /** The report dialog's form (issue 10): reportModel as the signed-in visitor. */
 export async function action({ request, context }: Route.ActionArgs): Promise<ReportAnswer> {
