@@ -92,6 +92,18 @@ function createPoll(person: Person, chatKey: string, title: string) {
   );
 }
 
+/** The texts of the chat's messages after its first, in change order, as stored. */
+async function storedAfterFirst(chats: typeof api, key: string, before: number): Promise<string[]> {
+  const chat = await chats.chatRow(key);
+  const rows = await chats
+    .db()
+    .select({ text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.chatId, chat.id), gt(messages.rev, before + 1)))
+    .orderBy(asc(messages.rev));
+  return rows.map((row) => row.text);
+}
+
 function nextFrames(feed: RawFeed, id: string): string[] {
   return feed.frames.filter((frame) => frame.startsWith(`{"id":${JSON.stringify(id)},"type":"next"`));
 }
@@ -173,18 +185,12 @@ describe('graphql-ws sends', () => {
       const total = texts.length + polls.length + 1;
       await benFeed.until(() => nextFrames(benFeed, 'mixed').length === total, 'Ben’s all');
       await caiFeed.until(() => nextFrames(caiFeed, 'mixed').length === total, 'Cai’s all');
-      const chat = await api.chatRow(key);
-      const stored = await api
-        .db()
-        .select({ text: messages.text })
-        .from(messages)
-        .where(and(eq(messages.chatId, chat.id), gt(messages.rev, before + 1)))
-        .orderBy(asc(messages.rev));
+      const stored = await storedAfterFirst(api, key, before);
       for (const feed of [benFeed, caiFeed]) {
         const heard = nextFrames(feed, 'mixed')
           .slice(1)
           .map((frame) => JSON.parse(frame).payload.data.chatEvents.message);
-        expect(heard.map((message: { text: string }) => message.text)).toEqual(stored.map((row) => row.text));
+        expect(heard.map((message: { text: string }) => message.text)).toEqual(stored);
         expect(heard.filter((message: { poll: unknown }) => message.poll !== null)).toHaveLength(
           polls.length,
         );
@@ -234,14 +240,8 @@ describe('graphql-ws sends', () => {
         .slice(1)
         .map((frame) => JSON.parse(frame).payload.data.chatEvents.message.text as string);
       // In change order, as stored.
-      const chat = await api.chatRow(key);
-      const stored = await api
-        .db()
-        .select({ text: messages.text })
-        .from(messages)
-        .where(and(eq(messages.chatId, chat.id), gt(messages.rev, before + 1)))
-        .orderBy(asc(messages.rev));
-      expect(heard).toEqual(stored.map((row) => row.text));
+      const stored = await storedAfterFirst(api, key, before);
+      expect(heard).toEqual(stored);
       expect([...heard].sort()).toEqual([...texts].sort());
       // A refusal (a result with errors, executed for this subscriber alone) and a complete are
       // serialised whole.
@@ -296,18 +296,12 @@ describe('graphql-ws sends to a reader that holds frames unsent', () => {
       subscribe(caiFeed, 'slow', PLAIN_EVENTS, { k: key, a: before });
       await benFeed.until(() => nextFrames(benFeed, 'slow').length === texts.length + 1, 'Ben’s all');
       await caiFeed.until(() => nextFrames(caiFeed, 'slow').length === texts.length + 1, 'Cai’s all');
-      const chat = await slow.api.chatRow(key);
-      const stored = await slow.api
-        .db()
-        .select({ text: messages.text })
-        .from(messages)
-        .where(and(eq(messages.chatId, chat.id), gt(messages.rev, before + 1)))
-        .orderBy(asc(messages.rev));
+      const stored = await storedAfterFirst(slow.api, key, before);
       for (const feed of [benFeed, caiFeed]) {
         const heard = nextFrames(feed, 'slow').map(
           (frame) => JSON.parse(frame).payload.data.chatEvents.message.text as string,
         );
-        expect(heard).toEqual(['first', ...stored.map((row) => row.text)]);
+        expect(heard).toEqual(['first', ...stored]);
       }
       const sentAfter = await messagesSent(slowBase);
       const direct = sentAfter.direct - sentBefore.direct;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../graphql/context.ts';
 import { busTopic, type ActivityBusEvent, type Bus } from '../../platform/bus/bus.ts';
-import { ViewerHub, viewerHubFor, type HubListener } from '../../platform/bus/viewer-hub.ts';
+import { ViewerHub, ViewerSubscription, viewerHubFor } from '../../platform/bus/viewer-hub.ts';
 import { untilLive } from '../chats/chat-events.ts';
 import { rows } from '../social/social-sql.ts';
 import { ACTIVITY_COLUMNS, activityOf, type ActivityRow } from './activity-delivery.ts';
@@ -48,8 +48,6 @@ function activityHub(bus: Bus): ViewerHub<ActivityBusEvent> {
   );
 }
 
-const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
-
 /**
  * The person's badge, live (decision 0014): READY with the unread count once the subscription is
  * live (a client that missed changes while away learns the count here), then CHANGED after every
@@ -57,94 +55,42 @@ const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
  * wake-ups come from the process's hub (decision 0029); those heard while it reads make one more
  * read after it, and a read that finds what the client was told already tells nothing.
  */
-class ActivitySubscriber
-  implements AsyncIterableIterator<MyActivityEvent, undefined>, HubListener<ActivityBusEvent>
-{
-  readonly viewerId: number;
+class ActivitySubscriber extends ViewerSubscription<ActivityBusEvent, MyActivityEvent> {
   private readonly context: RequestContext;
-  private hub: ViewerHub<ActivityBusEvent> | null;
-  private isLive = false;
   private readySent = false;
   /** A wake-up came since the last read began. */
   private changed = false;
   /** What the client has been told (fingerprint). */
   private told = '';
-  private end: { error: unknown } | { done: true } | null = null;
-  private stopped = false;
-  private wake: (() => void) | null = null;
 
   constructor(context: RequestContext, userId: number) {
+    super(activityHub(context.bus), userId);
     this.context = context;
-    this.viewerId = userId;
-    this.hub = activityHub(context.bus);
-    this.hub.join(this);
-    void this.hub.live.then(() => {
-      this.isLive = true;
-      this.poke();
-    });
   }
 
   hear(event: ActivityBusEvent): void {
-    if (this.stopped || this.end || event.kind !== 'CHANGED') return;
+    if (!this.hearing || event.kind !== 'CHANGED') return;
     this.changed = true;
     this.poke();
   }
 
-  finish(failure: { error: unknown } | null): void {
-    this.end ??= failure ?? { done: true };
-    this.leave();
-    this.poke();
-  }
-
-  private leave(): void {
-    const hub = this.hub;
-    this.hub = null;
-    hub?.leave(this);
-  }
-
-  private poke(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
-
-  async next(): Promise<IteratorResult<MyActivityEvent, undefined>> {
-    for (;;) {
-      if (this.stopped) return DONE;
-      if (this.isLive && !this.readySent) {
-        this.readySent = true;
-        // Wake-ups heard before the first read are in it.
-        this.changed = false;
-        const state = await readState(this.context, this.viewerId, 'READY');
-        this.told = fingerprint(state);
-        return { done: false, value: state };
-      }
-      if (this.isLive && this.changed) {
-        this.changed = false;
-        const state = await readState(this.context, this.viewerId, 'CHANGED');
-        if (fingerprint(state) === this.told) continue;
-        this.told = fingerprint(state);
-        return { done: false, value: state };
-      }
-      const end = this.end;
-      if (end) {
-        this.stopped = true;
-        if ('error' in end) throw end.error;
-        return DONE;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
+  protected take(): Promise<MyActivityEvent | null> | undefined {
+    if (!this.readySent) {
+      this.readySent = true;
+      // Wake-ups heard before the first read are in it.
+      this.changed = false;
+      return this.read('READY');
     }
+    if (!this.changed) return undefined;
+    this.changed = false;
+    return this.read('CHANGED');
   }
 
-  async return(): Promise<IteratorResult<MyActivityEvent, undefined>> {
-    this.stopped = true;
-    this.leave();
-    this.poke();
-    return DONE;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
+  private async read(kind: MyActivityEvent['kind']): Promise<MyActivityEvent | null> {
+    const state = await readState(this.context, this.viewerId, kind);
+    if (kind === 'CHANGED' && fingerprint(state) === this.told) return null;
+    this.told = fingerprint(state);
+    return state;
   }
 }
 

@@ -6,7 +6,7 @@ import type { Platform, RequestContext } from '../../graphql/context.ts';
 import { BATCHING } from '../../graphql/request-scoped.ts';
 import { EVENT_SHARE, withSharedScope, type EventShare } from '../../graphql/subscription-events.ts';
 import { busTopic, type Bus, type ChatListBusEvent } from '../../platform/bus/bus.ts';
-import { ViewerHub, viewerHubFor, type HubListener } from '../../platform/bus/viewer-hub.ts';
+import { ViewerHub, ViewerSubscription, viewerHubFor } from '../../platform/bus/viewer-hub.ts';
 import { loadChatAccess } from './chat-access.ts';
 import { readChatStates, type ChatState } from './chat-state.ts';
 import { untilLive } from './chat-events.ts';
@@ -49,8 +49,6 @@ export async function publishChatListEvent(
 
 type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
 
-const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
-
 /** The process's hub of chat-list events: each goes to the subscribers of the people it names. */
 function chatListHub(bus: Bus): ViewerHub<ChatListBusEvent> {
   return viewerHubFor(
@@ -73,88 +71,32 @@ function chatListHub(bus: Bus): ViewerHub<ChatListBusEvent> {
  * no longer readable (REMOVED). The first event, READY, says the subscription is live: a client
  * (re)loads `myChats` then, and misses nothing after. Every wake-up re-reads the chat and the
  * viewer's access to it from the database. A subscriber behind its events reads each chat once, as
- * it is then (putLatest). Stopping it (`return`) leaves the hub at once, even while it waits.
+ * it is then (putLatest).
  */
-class ChatListSubscriber
-  implements AsyncIterableIterator<MyChatEvent, undefined>, HubListener<ChatListBusEvent>
-{
-  readonly viewerId: number;
+class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEvent> {
   private readonly context: RequestContext;
   private readonly waiting: ListChange[] = [];
-  private hub: ViewerHub<ChatListBusEvent> | null;
-  private isLive = false;
   private readySent = false;
-  /** How the hub ended it, once it has: answered after the events before it. */
-  private end: { error: unknown } | { done: true } | null = null;
-  private stopped = false;
-  private wake: (() => void) | null = null;
 
   constructor(context: RequestContext, viewerId: number) {
+    super(chatListHub(context.bus), viewerId);
     this.context = context;
-    this.viewerId = viewerId;
-    this.hub = chatListHub(context.bus);
-    this.hub.join(this);
-    void this.hub.live.then(() => {
-      this.isLive = true;
-      this.poke();
-    });
   }
 
   /** An event naming the viewer: waits to be read, replacing an earlier one of the same chat. */
   hear(event: ChatListBusEvent): void {
-    if (this.stopped || this.end || event.kind !== 'CHANGED') return;
+    if (!this.hearing || event.kind !== 'CHANGED') return;
     putLatest(this.waiting, event, (item) => item.chatId);
     this.poke();
   }
 
-  /** Ended by the hub (its bus ended, or failed with `failure`). */
-  finish(failure: { error: unknown } | null): void {
-    this.end ??= failure ?? { done: true };
-    this.leave();
-    this.poke();
-  }
-
-  private leave(): void {
-    const hub = this.hub;
-    this.hub = null;
-    hub?.leave(this);
-  }
-
-  private poke(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
-
-  async next(): Promise<IteratorResult<MyChatEvent, undefined>> {
-    for (;;) {
-      if (this.stopped) return DONE;
-      if (this.isLive && !this.readySent) {
-        this.readySent = true;
-        return { done: false, value: { kind: 'READY', chatKey: null, chat: null } };
-      }
-      const event = this.isLive ? this.waiting.shift() : undefined;
-      if (event) return { done: false, value: await readListChange(this.context, this.viewerId, event) };
-      const end = this.end;
-      if (end) {
-        this.stopped = true;
-        if ('error' in end) throw end.error;
-        return DONE;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
+  protected take(): Promise<MyChatEvent> | undefined {
+    if (!this.readySent) {
+      this.readySent = true;
+      return Promise.resolve({ kind: 'READY', chatKey: null, chat: null });
     }
-  }
-
-  async return(): Promise<IteratorResult<MyChatEvent, undefined>> {
-    this.stopped = true;
-    this.waiting.length = 0;
-    this.leave();
-    this.poke();
-    return DONE;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
+    const event = this.waiting.shift();
+    return event && readListChange(this.context, this.viewerId, event);
   }
 }
 

@@ -119,3 +119,94 @@ export function viewerHubFor<E>(
   topics.set(topic, hub as ViewerHub<unknown>);
   return hub;
 }
+
+const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+/**
+ * A subscription fed by a hub, as an async iterator: it joins the hub at once (what it hears waits
+ * in it), hands out nothing before the hub is live, then whatever `take` has for it; the hub's end
+ * comes after that. Stopping it (`return`) leaves the hub at once, even while it waits.
+ */
+export abstract class ViewerSubscription<E, T>
+  implements AsyncIterableIterator<T, undefined>, HubListener<E>
+{
+  readonly viewerId: number;
+  private hub: ViewerHub<E> | null;
+  private isLive = false;
+  /** How the hub ended it, once it has: answered after what it has to take. */
+  private end: { error: unknown } | { done: true } | null = null;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+
+  constructor(hub: ViewerHub<E>, viewerId: number) {
+    this.viewerId = viewerId;
+    this.hub = hub;
+    hub.join(this);
+    void hub.live.then(() => {
+      this.isLive = true;
+      this.poke();
+    });
+  }
+
+  abstract hear(event: E): void;
+
+  /**
+   * What to hand out next once live: undefined when there is nothing now (the subscription waits
+   * for `poke`), else a promise of the value, or of null when the work found nothing to tell.
+   */
+  protected abstract take(): Promise<T | null> | undefined;
+
+  /** Whether it still takes events (not stopped, not ended). */
+  protected get hearing(): boolean {
+    return !this.stopped && this.end === null;
+  }
+
+  /** Wakes a waiting next(): something may be there to take. */
+  protected poke(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  finish(failure: { error: unknown } | null): void {
+    this.end ??= failure ?? { done: true };
+    this.leave();
+    this.poke();
+  }
+
+  private leave(): void {
+    const hub = this.hub;
+    this.hub = null;
+    hub?.leave(this);
+  }
+
+  async next(): Promise<IteratorResult<T, undefined>> {
+    for (;;) {
+      if (this.stopped) return DONE;
+      const taking = this.isLive ? this.take() : undefined;
+      if (taking) {
+        const value = await taking;
+        if (value !== null) return { done: false, value };
+        continue;
+      }
+      const end = this.end;
+      if (end) {
+        this.stopped = true;
+        if ('error' in end) throw end.error;
+        return DONE;
+      }
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+
+  async return(): Promise<IteratorResult<T, undefined>> {
+    this.stopped = true;
+    this.leave();
+    this.poke();
+    return DONE;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
