@@ -7,8 +7,9 @@ export interface Metrics {
   /** Subscription events delivered: executed for the subscriber (`own`) or reusing another's (`shared`). */
   subscriptionEvents: Counter<'execution'>;
   /**
-   * Subscription next messages sent over WebSockets: `direct` (a shared result written straight to
-   * the socket by the direct lane, decision 0028) or `protocol` (through graphql-ws).
+   * GraphQL `next` messages sent over WebSockets: `direct` (a subscription's shared result written
+   * straight to the socket by the direct lane, decision 0028) or `protocol` (through graphql-ws:
+   * other subscription results, and the answers of queries and mutations sent over a socket).
    */
   subscriptionMessages: Counter<'path'>;
   /** API requests refused with 503 because the process had as many as it takes at once. */
@@ -42,7 +43,7 @@ export function createMetrics(): Metrics {
     }),
     subscriptionMessages: new Counter({
       name: 'plaza_subscription_messages_total',
-      help: 'GraphQL subscription next messages sent over WebSockets by path: direct (a shared result written straight to the socket) or protocol (through graphql-ws)',
+      help: 'GraphQL next messages sent over WebSockets by path: direct (a subscription’s shared result written straight to the socket) or protocol (through graphql-ws: other results, and answers to queries and mutations over a socket)',
       labelNames: ['path'],
       registers: [registry],
     }),
