@@ -228,6 +228,30 @@ describe('statements per request do not grow with a list', () => {
   });
 });
 
+describe('a chat’s state for the viewer', () => {
+  it('is read once, however many of its fields the query asks for', async () => {
+    const viewer = await newPerson(t, 'Reader');
+    const sender = await buildUser(db(), 'Sender');
+    const { chat } = await buildGroup(db(), viewer.userId, [{ userId: sender.id }]);
+    await buildMessage(db(), chat.id, sender.id, 'hello');
+    const one = `query ($key: String!) { chat(key: $key) { key unreadCount } }`;
+    const all = `query ($key: String!) { chat(key: $key) { key unreadCount
+      pivot { isHidden muteUntil lastSeenSeq } again: unreadCount } }`;
+    await statementsOf(viewer, all, { key: chat.key });
+    const few = await statementsOf(viewer, one, { key: chat.key });
+    const many = await statementsOf(viewer, all, { key: chat.key });
+    expect(many.res.data).toEqual({
+      chat: {
+        key: chat.key,
+        unreadCount: 1,
+        pivot: { isHidden: false, muteUntil: null, lastSeenSeq: 0 },
+        again: 1,
+      },
+    });
+    expect({ statements: many.statements }).toEqual({ statements: few.statements });
+  });
+});
+
 describe('the viewer’s row', () => {
   const once = 'query { myself { user { id } } }';
   const thrice = 'query { a: myself { user { id } } b: myself { user { id } } c: myself { user { id } } }';

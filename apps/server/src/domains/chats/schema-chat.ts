@@ -17,9 +17,18 @@ import { MessagePageRef, MessageRef } from './schema-message.ts';
 import { searchMessages } from './search-chats.ts';
 import { findThreadRoot, hasUnseenThreads, listThreads } from './threads.ts';
 
+/** The reads of an entry's state under way: its fields resolve at once and share one. */
+const stateReads = new WeakMap<ChatEntry, Promise<ChatState>>();
+
+/** The viewer's state of the chat (unread count, hidden, muted, last seen), read once per entry. */
 export async function stateOf(context: RequestContext, entry: ChatEntry): Promise<ChatState> {
-  if (!entry.state)
-    entry.state = await readChatState(context.store.db, entry.access.chat.id, context.viewer!.id);
+  if (entry.state) return entry.state;
+  let read = stateReads.get(entry);
+  if (!read) {
+    read = readChatState(context.store.db, entry.access.chat.id, context.viewer!.id);
+    stateReads.set(entry, read);
+  }
+  entry.state = await read;
   return entry.state;
 }
 
