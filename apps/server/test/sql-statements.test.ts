@@ -269,6 +269,20 @@ describe('the viewer’s row', () => {
     expect({ statements: three.statements }).toEqual({ statements: one.statements });
   });
 
+  it('is the one a group’s access check reads in a query', async () => {
+    const person = await newPerson(t, 'Reader');
+    const owner = await buildUser(db(), 'Owner');
+    const { group } = await buildGroup(db(), owner.id, [{ userId: person.userId }], { isPublic: true });
+    const groupOnly = `query ($key: String!) { group(key: $key) { key } }`;
+    const withMyself = `query ($key: String!) { group(key: $key) { key } myself { user { id } } }`;
+    await statementsOf(person, withMyself, { key: group.key });
+    const alone = await statementsOf(person, groupOnly, { key: group.key });
+    const both = await statementsOf(person, withMyself, { key: group.key });
+    expect(both.res.data).toEqual({ group: { key: group.key }, myself: { user: { id: person.userId } } });
+    // myself asks for nothing the group did not read already: the viewer's row.
+    expect({ statements: both.statements }).toEqual({ statements: alone.statements });
+  });
+
   it('is read afresh for each resolver of a mutation, which must see what it changed', async () => {
     const person = await newPerson(t, 'Changer');
     const once = 'mutation ($a: String) { a: updateProfile(user: { bio: $a }) { id } }';

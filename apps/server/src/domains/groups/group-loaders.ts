@@ -4,6 +4,7 @@ import type { GroupMemberStatus, GroupRole } from '@plaza/core/group-roles';
 import { groups, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import type { UserRow } from '../users/find-user.ts';
+import { queryViewerRow } from '../users/require-viewer-user.ts';
 import { rows } from '../social/social-sql.ts';
 import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 
@@ -122,8 +123,12 @@ const contactInvitations = sharedScoped(
 function createGroupLoaders(context: RequestContext) {
   const db = context.store.db;
   const viewerId = context.viewer?.id ?? null;
+  // In a query, the row requireViewerUser read (once per query); else read for the request (or
+  // once for all of a chat event's subscribers).
   const viewer = (): Promise<UserRow | null> =>
-    viewerId === null ? Promise.resolve(null) : viewerRows(context).load(viewerId);
+    viewerId === null
+      ? Promise.resolve(null)
+      : (queryViewerRow(context) ?? viewerRows(context).load(viewerId));
 
   return {
     viewer,

@@ -21,6 +21,15 @@ function viewerRow(context: RequestContext, id: number): Promise<UserRow | null>
   return row;
 }
 
+/**
+ * The viewer's row as read once for this query operation, or null outside a query (a mutation, a
+ * subscription: their own loaders read it) or signed out: other domains' loaders share it.
+ */
+export function queryViewerRow(context: RequestContext): Promise<UserRow | null> | null {
+  if (!context.viewer || !isQueryContext(context)) return null;
+  return viewerRow(context, context.viewer.id);
+}
+
 /** The signed-in person's row; a session whose account is gone counts as signed out. */
 export async function requireViewerUser(context: RequestContext): Promise<UserRow> {
   const user = context.viewer ? await viewerRow(context, context.viewer.id) : null;
