@@ -4,6 +4,7 @@ import { activities, chatMembers, chats, plans } from '../src/db/schema/index.ts
 import { eq } from 'drizzle-orm';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { buildGroup, buildMessage, buildPlan, buildUser } from './support/factories.ts';
+import { signInWithEmail } from './support/sign-in.ts';
 import { newPerson, type Person } from './support/people.ts';
 
 // Issue 11: the SQL statements of a request must not grow with the length of the list it answers
@@ -267,6 +268,19 @@ describe('the viewer’s row', () => {
       c: { user: { id: person.userId } },
     });
     expect({ statements: three.statements }).toEqual({ statements: one.statements });
+  });
+
+  it('comes with the session in one statement for a bearer token, as for the session cookie', async () => {
+    const person = await newPerson(t, 'Reader');
+    const cookie = { ...person, ...(await signInWithEmail(t, person.email, { strategy: 'cookie' })) };
+    expect(cookie.headers.authorization).toBeUndefined();
+    const query = 'query { myself { user { id } } }';
+    await statementsOf(person, query, {});
+    await statementsOf(cookie, query, {});
+    const bearer = await statementsOf(person, query, {});
+    const session = await statementsOf(cookie, query, {});
+    expect(bearer.res.data).toEqual(session.res.data);
+    expect({ statements: bearer.statements }).toEqual({ statements: session.statements });
   });
 
   it('is the one a group’s access check reads in a query', async () => {

@@ -328,8 +328,7 @@ export function fuzzMutations(part: number, parts: number): void {
     t = await startTestPlaza({ TRUST_PROXY: '1' });
     const db = t.plaza.platform.store.db;
     me = await newPerson(t, 'Fuzzer');
-    // Calls go with the web's session cookie (its reader is cheaper than a bearer token's, which
-    // goes through better-auth's endpoint: a third of each call's time).
+    // Calls go with the web's session cookie, as the web's own calls do.
     me = { ...me, ...(await signInWithEmail(t, me.email, { strategy: 'cookie' })) };
     other = await newPerson(t, 'Other');
     const third = await newPerson(t, 'Third');

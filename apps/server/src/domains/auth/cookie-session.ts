@@ -41,6 +41,26 @@ export function verifiedToken(value: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/**
+ * The session token of an `Authorization: Bearer` value, by the rules of better-auth's bearer
+ * plugin (without requireSignature): a signed cookie value, URL-encoded or not, whose signature
+ * holds; or a bare token, which the plugin signs itself and so takes as it is.
+ */
+export function bearerToken(value: string, secret: string): string | null {
+  const given = value.trim();
+  if (!given) return null;
+  if (!given.includes('.')) return given;
+  let decoded = given;
+  if (given.includes('%')) {
+    try {
+      decoded = decodeURIComponent(given);
+    } catch {
+      decoded = given;
+    }
+  }
+  return verifiedToken(decoded, secret);
+}
+
 /** The live session of a token: its id and its person's, or null. */
 export async function findLiveSession(
   db: Database,

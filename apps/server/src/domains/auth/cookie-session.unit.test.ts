@@ -1,6 +1,6 @@
 import { serializeSignedCookie } from 'better-call';
 import { describe, expect, it } from 'vitest';
-import { cookieValue, verifiedToken } from './cookie-session.ts';
+import { bearerToken, cookieValue, verifiedToken } from './cookie-session.ts';
 
 const SECRET = 'a-test-secret-of-enough-length-0123456789';
 
@@ -29,5 +29,20 @@ describe('the session cookie read without better-auth', () => {
     expect(cookieValue('ab=1', 'a')).toBeNull();
     expect(cookieValue('', 'a')).toBeNull();
     expect(cookieValue('a=%E0%A4%A', 'a')).toBe('%E0%A4%A');
+  });
+
+  it('reads a bearer token as better-auth’s bearer plugin does', async () => {
+    // What the plugin hands a client (set-auth-token): the signed cookie value, URL-encoded.
+    const pair = (await serializeSignedCookie('plaza.session_token', 'tok3n', SECRET)).split(';')[0]!;
+    const encoded = pair.slice(pair.indexOf('=') + 1);
+    expect(encoded).toContain('%');
+    expect(bearerToken(encoded, SECRET)).toBe('tok3n');
+    expect(bearerToken(` ${decodeURIComponent(encoded)} `, SECRET)).toBe('tok3n');
+    // A bare token: the plugin signs it itself, so it stands as it is.
+    expect(bearerToken('tok3n', SECRET)).toBe('tok3n');
+    // A signed value whose signature does not hold, and nothing at all.
+    expect(bearerToken(decodeURIComponent(encoded).replace('tok3n', 'tok3m'), SECRET)).toBeNull();
+    expect(bearerToken(encoded, `${SECRET}x`)).toBeNull();
+    expect(bearerToken('  ', SECRET)).toBeNull();
   });
 });

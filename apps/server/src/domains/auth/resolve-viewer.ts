@@ -1,6 +1,6 @@
 import type { Platform, Viewer } from '../../graphql/context.ts';
 import { touchLastSeen } from '../notification-email/touch-last-seen.ts';
-import { cookieValue, findLiveSession, verifiedToken } from './cookie-session.ts';
+import { bearerToken, cookieValue, findLiveSession, verifiedToken } from './cookie-session.ts';
 import type { PlazaAuth } from './plaza-auth.ts';
 
 /**
@@ -25,16 +25,16 @@ export async function resolveViewer(
     const origin = sent.get('origin');
     if (origin !== null && !auth.trustedOrigins.includes(origin)) return null;
   }
-  let viewer: Viewer | null;
+  // The session, by the same rules as getSession but without its endpoint (cookie-session.ts):
+  // a bearer token as better-auth's bearer plugin reads it, or the session cookie.
+  let token: string | null;
   if (sent.has('authorization')) {
-    const found = await auth.betterAuth.api.getSession({ headers: sent, query: { disableRefresh: true } });
-    viewer = found ? { id: Number(found.user.id), sessionId: Number(found.session.id) } : null;
+    token = bearerToken((sent.get('authorization') ?? '').slice(7), auth.secret);
   } else {
-    // The session cookie, by the same rules as getSession but without its endpoint (cookie-session.ts).
     const value = cookieValue(sent.get('cookie') ?? '', auth.sessionCookie.name);
-    const token = value === null ? null : verifiedToken(value, auth.secret);
-    viewer = token === null ? null : await findLiveSession(auth.sessionCookie.db, token);
+    token = value === null ? null : verifiedToken(value, auth.secret);
   }
+  const viewer = token === null ? null : await findLiveSession(auth.sessionCookie.db, token);
   if (!viewer) return null;
   if (seen) await touchLastSeen({ db: seen.store.db, logger: seen.logger }, viewer.id);
   return viewer;
