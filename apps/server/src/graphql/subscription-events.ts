@@ -201,10 +201,12 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 
 type Outcome = { result: ExecutionResult; shared: boolean };
 
-/** A shareable event's execution for one document: pending, then its outcome (null when it failed). */
+/** A shareable event's execution for one document. */
 interface SharedSlot {
-  pending: Promise<Outcome>;
+  /** Its outcome once known: null when the execution failed. */
   outcome?: Outcome | null;
+  /** Settles once the outcome is known, while the execution is under way. */
+  known?: Promise<void>;
 }
 
 /** Shareable events read at once, per token: each document's execution. */
@@ -249,45 +251,46 @@ function executeEvent(
   const name = `${key}\n${share.variant}`;
   const found = results.get(name);
   if (found) {
-    const reuse = (outcome: Outcome | null | undefined): ExecutionResult | Promise<ExecutionResult> => {
-      if (!outcome?.shared) return own();
+    const reuse = (): ExecutionResult | Promise<ExecutionResult> => {
+      if (!found.outcome?.shared) return own();
       count('shared');
-      return outcome.result;
+      return found.outcome.result;
     };
-    if (found.outcome !== undefined) return reuse(found.outcome);
-    return found.pending.then(reuse, () => own());
+    return found.outcome === undefined && found.known ? found.known.then(reuse) : reuse();
   }
   const sharing = { dependent: false };
   const outcomeOf = (result: ExecutionResult): Outcome => {
     if (!sharing.dependent) sharedOutputs.set(result, null);
     return { result, shared: !sharing.dependent };
   };
+  const slot: SharedSlot = {};
+  results.set(name, slot);
   let executed: ExecutionResult | Promise<ExecutionResult>;
   try {
     executed = own(sharing);
   } catch (error) {
-    const failed = Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    failed.catch(() => undefined);
-    results.set(name, { pending: failed, outcome: null });
+    slot.outcome = null;
     throw error;
   }
   if (!isPromise(executed)) {
-    const outcome = outcomeOf(executed);
-    results.set(name, { pending: Promise.resolve(outcome), outcome });
+    slot.outcome = outcomeOf(executed);
     return executed;
   }
-  const slot: SharedSlot = {
-    pending: executed.then(
-      (result) => (slot.outcome = outcomeOf(result)),
-      (error: unknown) => {
-        slot.outcome = null;
-        throw error;
-      },
-    ),
-  };
-  slot.pending.catch(() => undefined);
-  results.set(name, slot);
-  return slot.pending.then((outcome) => outcome.result);
+  const settled = executed.then(
+    (result) => {
+      slot.outcome = outcomeOf(result);
+      return result;
+    },
+    (error: unknown) => {
+      slot.outcome = null;
+      throw error;
+    },
+  );
+  slot.known = settled.then(
+    () => undefined,
+    () => undefined,
+  );
+  return settled;
 }
 
 /**

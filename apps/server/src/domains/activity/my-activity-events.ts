@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../graphql/context.ts';
-import { busTopic, type ActivityBusEvent, type Bus } from '../../platform/bus/bus.ts';
-import { ViewerHub, ViewerSubscription, viewerHubFor } from '../../platform/bus/viewer-hub.ts';
-import { untilLive } from '../chats/chat-events.ts';
+import type { ActivityBusEvent } from '../../platform/bus/bus.ts';
+import { ViewerSubscription, viewerHubFor } from '../../platform/bus/viewer-hub.ts';
 import { rows } from '../social/social-sql.ts';
 import { ACTIVITY_COLUMNS, activityOf, type ActivityRow } from './activity-delivery.ts';
 import { unreadCountOf, visibleActivities } from './list-activities.ts';
@@ -32,22 +31,6 @@ async function readState(context: RequestContext, userId: number, kind: MyActivi
   return { kind, unreadCount, latest: latest ? activityOf(latest) : null };
 }
 
-/** The process's hub of activity events: each goes to the subscriptions of the person it names. */
-function activityHub(bus: Bus): ViewerHub<ActivityBusEvent> {
-  return viewerHubFor(
-    bus,
-    'activity:changed',
-    (onClose) =>
-      new ViewerHub<ActivityBusEvent>({
-        subscribe: () => bus.pubsub.subscribe('activity:changed')[Symbol.asyncIterator](),
-        untilLive: () => untilLive(bus, busTopic('activity:changed')),
-        // Pings were sent by servers of before decision 0022.
-        audienceOf: (event) => (event.kind === 'CHANGED' ? [event.userId] : null),
-        onClose,
-      }),
-  );
-}
-
 /**
  * The person's badge, live (decision 0014): READY with the unread count once the subscription is
  * live (a client that missed changes while away learns the count here), then CHANGED after every
@@ -64,7 +47,13 @@ class ActivitySubscriber extends ViewerSubscription<ActivityBusEvent, MyActivity
   private told = '';
 
   constructor(context: RequestContext, userId: number) {
-    super(activityHub(context.bus), userId);
+    // Each event goes to the subscriptions of the person it names.
+    super(
+      viewerHubFor(context.bus, 'activity:changed', (event) =>
+        event.kind === 'CHANGED' ? [event.userId] : null,
+      ),
+      userId,
+    );
     this.context = context;
   }
 

@@ -1,7 +1,7 @@
 import type { Platform, RequestContext } from '../../graphql/context.ts';
 import type { EVENT_SHARE, EventShare } from '../../graphql/subscription-events.ts';
 import type { ChatRow } from './chat-access.ts';
-import type { Bus, ChatBusEvent } from '../../platform/bus/bus.ts';
+import type { ChatBusEvent } from '../../platform/bus/bus.ts';
 import { FeedSubscriber } from './chat-feed.ts';
 import type { MessageRow } from './send-message.ts';
 
@@ -28,9 +28,6 @@ export async function publishChatEvent(
   }
 }
 
-/** How long a new subscription waits for the bus to say it is live before it reads anyway. */
-export const LIVE_WAIT_MS = 3000;
-
 /**
  * What a client holding the chat up to change number `cursor` learns from a message whose latest
  * change is after it: a deletion, a message it has never had (stored after the cursor), or a new
@@ -39,24 +36,6 @@ export const LIVE_WAIT_MS = 3000;
 export function eventKindOf(message: MessageRow, cursor: number): ChatEventKind {
   if (message.deletedAt !== null) return 'DELETED';
   return message.createdRev > cursor ? 'NEW' : 'EDITED';
-}
-
-/**
- * Resolves once this process hears every later publish on `topic` (Bus.whenLive), or after
- * LIVE_WAIT_MS without an answer (Redis away: the reads still start, and catch up on a wake-up).
- */
-export async function untilLive(bus: Pick<Bus, 'whenLive'>, topic: string): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      bus.whenLive(topic),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, LIVE_WAIT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -3,11 +3,11 @@ import type { Database, Store } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { EVENT_SHARE, PUSH_EVENTS, type PushSource } from '../../graphql/subscription-events.ts';
-import { busTopic, type Bus, type ChatBusEvent } from '../../platform/bus/bus.ts';
+import { busTopic, untilLive, type Bus, type ChatBusEvent } from '../../platform/bus/bus.ts';
 import { idArray } from '../search/search-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import { chatNotFound, findChat, type ChatRow } from './chat-access.ts';
-import { eventKindOf, untilLive, type ChatEvent } from './chat-events.ts';
+import { eventKindOf, type ChatEvent } from './chat-events.ts';
 import type { MessageRow } from './send-message.ts';
 
 /** Messages read at once; a subscriber far behind catches up page by page. */

@@ -5,11 +5,10 @@ import { chats } from '../../db/schema/index.ts';
 import type { Platform, RequestContext } from '../../graphql/context.ts';
 import { BATCHING } from '../../graphql/request-scoped.ts';
 import { EVENT_SHARE, withSharedScope, type EventShare } from '../../graphql/subscription-events.ts';
-import { busTopic, type Bus, type ChatListBusEvent } from '../../platform/bus/bus.ts';
-import { ViewerHub, ViewerSubscription, viewerHubFor } from '../../platform/bus/viewer-hub.ts';
+import type { ChatListBusEvent } from '../../platform/bus/bus.ts';
+import { ViewerSubscription, viewerHubFor } from '../../platform/bus/viewer-hub.ts';
 import { loadChatAccess } from './chat-access.ts';
 import { readChatStates, type ChatState } from './chat-state.ts';
-import { untilLive } from './chat-events.ts';
 import type { ChatEntry } from './list-chats.ts';
 import { putLatest } from './latest-by-key.ts';
 import type { ChatRow } from './chat-access.ts';
@@ -49,22 +48,6 @@ export async function publishChatListEvent(
 
 type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
 
-/** The process's hub of chat-list events: each goes to the subscribers of the people it names. */
-function chatListHub(bus: Bus): ViewerHub<ChatListBusEvent> {
-  return viewerHubFor(
-    bus,
-    'chat:list',
-    (onClose) =>
-      new ViewerHub<ChatListBusEvent>({
-        subscribe: () => bus.pubsub.subscribe('chat:list')[Symbol.asyncIterator](),
-        untilLive: () => untilLive(bus, busTopic('chat:list')),
-        // Pings were sent by servers of before decision 0022.
-        audienceOf: (event) => (event.kind === 'CHANGED' ? event.userIds : null),
-        onClose,
-      }),
-  );
-}
-
 /**
  * The viewer's chat-list changes (decision 0012): a new message, unread count, hidden or shown,
  * muted, thread activity (UPDATED with the chat as the viewer now sees it), or the chat removed or
@@ -79,7 +62,11 @@ class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEven
   private readySent = false;
 
   constructor(context: RequestContext, viewerId: number) {
-    super(chatListHub(context.bus), viewerId);
+    // Each event goes to the subscribers of the people it names.
+    super(
+      viewerHubFor(context.bus, 'chat:list', (event) => (event.kind === 'CHANGED' ? event.userIds : null)),
+      viewerId,
+    );
     this.context = context;
   }
 

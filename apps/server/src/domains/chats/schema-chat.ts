@@ -21,15 +21,14 @@ import { findThreadRoot, hasUnseenThreads, listThreads } from './threads.ts';
 const stateReads = new WeakMap<ChatEntry, Promise<ChatState>>();
 
 /** The viewer's state of the chat (unread count, hidden, muted, last seen), read once per entry. */
-export async function stateOf(context: RequestContext, entry: ChatEntry): Promise<ChatState> {
-  if (entry.state) return entry.state;
+export function stateOf(context: RequestContext, entry: ChatEntry): Promise<ChatState> {
+  if (entry.state) return Promise.resolve(entry.state);
   let read = stateReads.get(entry);
   if (!read) {
     read = readChatState(context.store.db, entry.access.chat.id, context.viewer!.id);
     stateReads.set(entry, read);
   }
-  entry.state = await read;
-  return entry.state;
+  return read;
 }
 
 const ChatPermissionsRef = builder.objectRef<ChatPermissions>('ChatPermissions').implement({

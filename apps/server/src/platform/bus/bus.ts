@@ -48,3 +48,24 @@ export interface Bus {
   whenLive(topic: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long a new subscription waits for the bus to say it is live before it reads anyway. */
+export const LIVE_WAIT_MS = 3000;
+
+/**
+ * Resolves once this process hears every later publish on `topic` (Bus.whenLive), or after
+ * LIVE_WAIT_MS without an answer (Redis away: the reads still start, and catch up on a wake-up).
+ */
+export async function untilLive(bus: Pick<Bus, 'whenLive'>, topic: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      bus.whenLive(topic),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, LIVE_WAIT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,4 +1,4 @@
-import type { Bus } from './bus.ts';
+import { busTopic, untilLive, type Bus, type BusTopics } from './bus.ts';
 
 /** A subscription a hub hands events to: the person it is for, what they hear, and its end. */
 export interface HubListener<E> {
@@ -96,15 +96,22 @@ export class ViewerHub<E> {
   }
 }
 
-/** The hubs of this process, per bus and topic (tests run several servers in one process). */
-const hubs = new WeakMap<Bus, Map<string, ViewerHub<unknown>>>();
+/** Bus topics whose events name the people they concern, and what such an event is. */
+type ViewerTopic = 'chat:list' | 'activity:changed';
+type ViewerEvent<T extends ViewerTopic> = BusTopics[T][0];
 
-/** The process's hub of `topic` on `bus`, made by `make` on its first listener. */
-export function viewerHubFor<E>(
+/** The hubs of this process, per bus and topic (tests run several servers in one process). */
+const hubs = new WeakMap<Bus, Map<ViewerTopic, ViewerHub<unknown>>>();
+
+/**
+ * The process's hub of `topic` on `bus`, made on its first listener; `audienceOf` names the people
+ * of an event (null: no one, as for the pings of servers of before decision 0022).
+ */
+export function viewerHubFor<T extends ViewerTopic>(
   bus: Bus,
-  topic: string,
-  make: (onClose: () => void) => ViewerHub<E>,
-): ViewerHub<E> {
+  topic: T,
+  audienceOf: (event: ViewerEvent<T>) => Iterable<number> | null,
+): ViewerHub<ViewerEvent<T>> {
   let byTopic = hubs.get(bus);
   if (!byTopic) {
     byTopic = new Map();
@@ -112,9 +119,15 @@ export function viewerHubFor<E>(
   }
   const topics = byTopic;
   const found = topics.get(topic);
-  if (found) return found as ViewerHub<E>;
-  const hub = make(() => {
-    if (topics.get(topic) === hub) topics.delete(topic);
+  if (found) return found as ViewerHub<ViewerEvent<T>>;
+  const hub: ViewerHub<ViewerEvent<T>> = new ViewerHub({
+    subscribe: () =>
+      bus.pubsub.subscribe(topic as ViewerTopic)[Symbol.asyncIterator]() as AsyncIterator<ViewerEvent<T>>,
+    untilLive: () => untilLive(bus, busTopic(topic)),
+    audienceOf,
+    onClose: () => {
+      if (topics.get(topic) === hub) topics.delete(topic);
+    },
   });
   topics.set(topic, hub as ViewerHub<unknown>);
   return hub;
