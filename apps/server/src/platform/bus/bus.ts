@@ -55,12 +55,13 @@ export const LIVE_WAIT_MS = 3000;
 /**
  * Resolves once this process hears every later publish on `topic` (Bus.whenLive), or after
  * LIVE_WAIT_MS without an answer (Redis away: the reads still start, and catch up on a wake-up).
+ * Never rejects: a failed whenLive counts as that answer (its waiters hold no rejection handler).
  */
 export async function untilLive(bus: Pick<Bus, 'whenLive'>, topic: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      bus.whenLive(topic),
+      bus.whenLive(topic).catch(() => undefined),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, LIVE_WAIT_MS);
       }),
