@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { enterEmailAndCode, finishOnboarding, fromOwnAddress, signUpNewPerson } from './support/accounts.ts';
+import { waitForHydration } from './support/hydration.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -38,6 +39,8 @@ test('a report made in the browser reaches the moderation queue; hiding the plan
   // Someone else reports it from the plan page.
   await signUpNewPerson(reporterPage, 'moderation-reporter');
   await reporterPage.goto(planPath);
+  // The Report button opens its dialog once the page has hydrated (after its first paint).
+  await waitForHydration(reporterPage);
   await reporterPage.getByRole('button', { name: 'Report' }).click();
   const dialog = reporterPage.getByRole('dialog', { name: 'Report this plan' });
   await expect(dialog).toBeVisible();

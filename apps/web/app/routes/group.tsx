@@ -370,6 +370,7 @@ export default function Group() {
             src={group.image}
             srcSet={uploadedImageSrcSet(group.image)}
             alt=""
+            fetchPriority="high"
             className="size-full object-cover"
           />
         ) : null}

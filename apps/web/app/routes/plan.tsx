@@ -462,6 +462,7 @@ export default function Plan() {
                 src={plan.image}
                 srcSet={uploadedImageSrcSet(plan.image)}
                 alt=""
+                fetchPriority="high"
                 className="aspect-[4/3] w-full object-cover md:aspect-square"
               />
             ) : (
