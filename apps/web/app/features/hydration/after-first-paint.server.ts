@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { RECORD_EARLY_TAPS } from './early-taps.ts';
 
 /** The id and type of React Router's entry module script while it waits for the first paint. */
 export const DEFERRED_ENTRY_ID = 'plaza-entry';
@@ -11,9 +12,10 @@ export const DEFERRED_PRELOAD_REL = 'x-plaza-modulepreload';
  * server's HTML (the frame after `requestAnimationFrame`), the module preloads become preloads
  * again (their fetches start, all at once) and the entry script's text becomes a module script,
  * which imports the route modules and hydrates. A hidden page (a background tab, a prerender)
- * paints nothing, so it starts at once.
+ * paints nothing, so it starts at once. Until hydration begins, the last script-only button pressed
+ * is kept to be pressed again once the page has hydrated (early-taps.ts).
  */
-export const START_AFTER_FIRST_PAINT = `(()=>{const start=()=>{for(const link of document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'))link.rel='modulepreload';const waiting=document.getElementById(${JSON.stringify(DEFERRED_ENTRY_ID)});if(!waiting)return;const script=document.createElement('script');script.type='module';script.nonce=waiting.nonce;script.textContent=waiting.textContent;document.body.append(script)};if(document.visibilityState==='hidden')start();else requestAnimationFrame(()=>setTimeout(start,0))})()`;
+export const START_AFTER_FIRST_PAINT = `(()=>{${RECORD_EARLY_TAPS}const start=()=>{for(const link of document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'))link.rel='modulepreload';const waiting=document.getElementById(${JSON.stringify(DEFERRED_ENTRY_ID)});if(!waiting)return;const script=document.createElement('script');script.type='module';script.nonce=waiting.nonce;script.textContent=waiting.textContent;document.body.append(script)};if(document.visibilityState==='hidden')start();else requestAnimationFrame(()=>setTimeout(start,0))})()`;
 
 /** The length of the longest end of `buffer` that begins `pattern` (a match cut by a chunk's end). */
 function partialMatchAtEnd(buffer: Buffer, pattern: Buffer): number {
