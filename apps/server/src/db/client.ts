@@ -88,7 +88,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       max: 20,
       idleTimeoutMillis: 300_000,
       options: '-c jit=off',
-      ...(options.namedStatements === false ? {} : { Client: namingClient() }),
+      Client: namingClient({ named: options.namedStatements !== false }),
     });
     // An idle connection the server ends (a restart, a dropped database) emits 'error' on the pool;
     // without a listener that would end the process. The pool drops that client and the next query

@@ -65,14 +65,21 @@ function isQueryConfig(value: unknown): value is QueryConfig {
 /**
  * A node-postgres Client class for one pool, naming the statements Drizzle sends (StatementNames):
  * PostgreSQL then parses a named text once per connection and, after five executions, may keep one
- * plan for it instead of planning it on every request (decision 0024).
+ * plan for it instead of planning it on every request (decision 0024). With `named` false (a pooler
+ * that cannot keep prepared statements), nothing goes named: not even the statements Plaza builds
+ * once and names itself (db/prepared.ts), whose names it takes off.
  */
-export function namingClient(): typeof pg.Client {
+export function namingClient({ named = true }: { named?: boolean } = {}): typeof pg.Client {
   const names = new StatementNames();
   return class NamingClient extends pg.Client {
     override query(...args: unknown[]): never {
       const [config, values] = args;
-      if (isQueryConfig(config) && config.name === undefined) {
+      if (!named) {
+        if (isQueryConfig(config) && config.name !== undefined) {
+          const { name: _name, ...unnamed } = config;
+          args[0] = unnamed;
+        }
+      } else if (isQueryConfig(config) && config.name === undefined) {
         const count = Array.isArray(values) ? values.length : (config.values?.length ?? 0);
         const name = names.nameOf(config.text, count);
         if (name !== null) args[0] = { ...config, name };
