@@ -9,6 +9,7 @@ import {
 } from '@plaza/core/chat-permissions';
 import { NO_CHAT_MANAGEMENT, chatManagement, type ChatManagement } from '@plaza/core/chat-manage';
 import type { Database } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { chats, messages, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { plazaError } from '../../graphql/errors.ts';
@@ -146,6 +147,15 @@ export async function loadChatAccess(context: RequestContext, chat: ChatRow): Pr
   return noAccess(chat);
 }
 
+/** A chat's row by its key: every chat query and subscription starts with it. */
+const chatByKey = preparedStatement((db) =>
+  db
+    .select()
+    .from(chats)
+    .where(eq(chats.key, sql.placeholder('key')))
+    .prepare('plaza_chat_by_key'),
+);
+
 /**
  * A chat by key that the viewer may read, else NOT_FOUND. `fresh` reads the models again instead
  * of the request's cached loaders: a subscription lives long and re-checks as things change.
@@ -155,7 +165,7 @@ export async function findChat(
   key: string,
   options: { fresh?: boolean } = {},
 ): Promise<ChatAccess> {
-  const [chat] = await context.store.db.select().from(chats).where(eq(chats.key, key.trim()));
+  const [chat] = await chatByKey(context.store.db).execute({ key: key.trim() });
   if (!chat) throw chatNotFound();
   const access = await loadChatAccess(options.fresh ? { ...context } : context, chat);
   if (!access.permissions.read) throw chatNotFound();

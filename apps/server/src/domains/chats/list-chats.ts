@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { chatMembers, chats, messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
@@ -17,6 +18,30 @@ export interface ChatEntry {
   state?: ChatState;
 }
 
+/** The chat list's one statement: a person's chats, shown or hidden, with their states. */
+const myChatRows = preparedStatement((db) =>
+  db
+    .select({
+      chat: chats,
+      lastSeenSeq: chatMembers.lastSeenSeq,
+      isHidden: chatMembers.isHidden,
+      muteUntil: chatMembers.muteUntil,
+      lastSeenThreadTab: chatMembers.lastSeenThreadTab,
+      unreadCount: unreadCountSql(chats.id, chatMembers.lastSeenSeq, sql.placeholder('viewerId')),
+    })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(
+      and(
+        eq(chatMembers.userId, sql.placeholder('viewerId')),
+        eq(chatMembers.isHidden, sql.placeholder('hidden')),
+      ),
+    )
+    .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id))
+    .limit(MY_CHATS_MAX)
+    .prepare('plaza_my_chats'),
+);
+
 /**
  * The viewer's chats (those they have a state row in: direct messages, groups they are in, plan
  * chats they opened or wrote in), hidden ones or the others, newest activity first, each with its
@@ -27,20 +52,7 @@ export async function listMyChats(
   viewerId: number,
   hidden: boolean,
 ): Promise<ChatEntry[]> {
-  const found = await context.store.db
-    .select({
-      chat: chats,
-      lastSeenSeq: chatMembers.lastSeenSeq,
-      isHidden: chatMembers.isHidden,
-      muteUntil: chatMembers.muteUntil,
-      lastSeenThreadTab: chatMembers.lastSeenThreadTab,
-      unreadCount: unreadCountSql(chats.id, chatMembers.lastSeenSeq, viewerId),
-    })
-    .from(chatMembers)
-    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(and(eq(chatMembers.userId, viewerId), eq(chatMembers.isHidden, hidden)))
-    .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id))
-    .limit(MY_CHATS_MAX);
+  const found = await myChatRows(context.store.db).execute({ viewerId, hidden });
   const entries = await Promise.all(
     found.map(async (row) => ({
       access: await loadChatAccess(context, row.chat),
