@@ -10,6 +10,17 @@ function isHydrated(page: Page): Promise<boolean> {
   );
 }
 
+/** Holds the download of the client entry (which hydrates the page) until the answer is called. */
+async function holdClientEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test('a page is shown before its scripts load, then hydrates within its Content-Security-Policy', async ({
   page,
 }) => {
@@ -18,12 +29,7 @@ test('a page is shown before its scripts load, then hydrates within its Content-
     if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
   });
   // The client entry held back: the page must be painted and readable without it.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdClientEntry(page);
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Until the first paint the preloads are inert and the entry script waits (decision 0030).
@@ -42,12 +48,7 @@ test('a page is shown before its scripts load, then hydrates within its Content-
 });
 
 test('a button pressed before the page hydrated is pressed again once it has', async ({ page }) => {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdClientEntry(page);
   await page.goto('/faq');
   const banner = page.getByRole('region', { name: 'Cookies, your call' });
   await banner.getByRole('button', { name: 'Choose' }).click();

@@ -1,3 +1,4 @@
+import { oncePer } from '../once-per.ts';
 import type { Database } from './client.ts';
 
 /**
@@ -11,13 +12,5 @@ import type { Database } from './client.ts';
  * Per handle: the store's db, or a transaction's, whose statement lives as long as it.
  */
 export function preparedStatement<T>(build: (db: Database) => T): (db: Database) => T {
-  const built = new WeakMap<Database, T>();
-  return (db) => {
-    let statement = built.get(db);
-    if (statement === undefined) {
-      statement = build(db);
-      built.set(db, statement);
-    }
-    return statement;
-  };
+  return oncePer(build);
 }

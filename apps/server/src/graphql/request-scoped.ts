@@ -1,4 +1,5 @@
 import { BATCH_MAX_KEYS } from '@plaza/core/constants';
+import { oncePer } from '../once-per.ts';
 import type { RequestContext } from './context.ts';
 import { sharedScopeOf } from './subscription-events.ts';
 
@@ -18,15 +19,7 @@ export const BATCHING = {
  * sets of the domains, so a list of N rows costs one query per field and nothing outlives a request.
  */
 export function requestScoped<T>(create: (context: RequestContext) => T): (context: RequestContext) => T {
-  const perRequest = new WeakMap<RequestContext, T>();
-  return (context) => {
-    let value = perRequest.get(context);
-    if (value === undefined) {
-      value = create(context);
-      perRequest.set(context, value);
-    }
-    return value;
-  };
+  return oncePer(create);
 }
 
 /**
