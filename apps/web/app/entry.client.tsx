@@ -3,15 +3,12 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { guardRouteModuleLoads } from './features/errors/chunk-reload-guard.ts';
 import { watchRequestErrorHeader } from './features/errors/request-error-header.ts';
-import { markHydrating } from './features/hydration/early-taps.ts';
 
 // Before the router reads its module cache: a failed chunk reloads at most once a minute (spec 8).
 guardRouteModuleLoads();
 // Rate-limited GraphQL calls of loaders and actions open the error modal (spec 8 "Code 429").
 watchRequestErrorHeader();
 
-// A button pressed from now on is React's to hear (or replay); one pressed before, the root presses again.
-markHydrating();
 startTransition(() => {
   hydrateRoot(
     document,

@@ -25,7 +25,6 @@ import { OlderBrowserBanner } from './features/banners/older-browser-banner.tsx'
 import { ConsentBanner } from './features/consent/consent-banner.tsx';
 import { consentStateFor } from './features/consent/consent.server.ts';
 import { usePageViews } from './features/consent/use-page-views.ts';
-import { useReplayEarlyTap } from './features/hydration/early-taps.ts';
 import { errorDetails } from './features/errors/error-details.ts';
 import { ErrorPage } from './features/errors/error-page.tsx';
 import { ErrorPageGuard } from './features/errors/error-page-guard.tsx';
@@ -151,7 +150,6 @@ function Banners() {
 
 export default function App() {
   usePageViews();
-  useReplayEarlyTap();
   return (
     <>
       <PageProgressBar />
