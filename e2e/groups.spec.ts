@@ -230,3 +230,28 @@ test('the creator and subscription pages say where the person stands, without a 
   await expect(page.getByRole('heading', { name: 'Nothing to confirm here' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('a choice ticked before the page hydrated is kept: the group is created public', async ({ page }) => {
+  await signUpNewPerson(page, 'early-choice');
+  // The client entry held back: the form is the server's HTML, answering clicks natively.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/community/create');
+  const title = `Early birds ${Date.now().toString(36)}`;
+  await page.getByLabel('Name').fill(title);
+  await page.getByLabel('Public').check();
+  await expect(page.getByText('Show in Explore')).toHaveCount(0);
+
+  release();
+  await waitForHydration(page);
+  // Still public once React took over, and the form knows it (its public-only switch shows).
+  await expect(page.getByLabel('Public')).toBeChecked();
+  await expect(page.getByText('Show in Explore')).toBeVisible();
+  await page.getByRole('button', { name: 'Create group' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText('Public group', { exact: false }).first()).toBeVisible();
+});
