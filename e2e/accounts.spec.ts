@@ -143,6 +143,13 @@ test('Back closes the sign-out confirmation without leaving the page; Escape and
   await confirmation.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(confirmation).toHaveCount(0);
   await expect(page).toHaveURL(/\/profile$/);
+  // The entry is given back once the router is idle (dialog-history.ts): a Back pressed before
+  // that leaves the dialog's entry instead (CI saw it, 2026-11-26).
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window.history.state as { plazaDialog?: string } | null)?.plazaDialog ?? null),
+    )
+    .toBeNull();
   await page.goBack();
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole('button', { name: /Your account/ })).toBeVisible();
