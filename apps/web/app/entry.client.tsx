@@ -1,19 +1,41 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useLayoutEffect, useRef } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { guardRouteModuleLoads } from './features/errors/chunk-reload-guard.ts';
 import { watchRequestErrorHeader } from './features/errors/request-error-header.ts';
+import { replayEarlyInput, takeEarlyInput, type EarlyInput } from './features/hydration/early-input.ts';
 
 // Before the router reads its module cache: a failed chunk reloads at most once a minute (spec 8).
 guardRouteModuleLoads();
 // Rate-limited GraphQL calls of loaders and actions open the error modal (spec 8 "Code 429").
 watchRequestErrorHeader();
 
+/**
+ * Fields changed before hydration (typed, ticked, chosen, autofilled) are told to the page once
+ * hydrated. Read in the hydration's commit, before any render could put a field's old value back;
+ * told in a microtask after the passive effects: dispatched inside them, React would set each
+ * controlled field back to its old value before rendering the change (as it does after every
+ * event), and a handler reading its event later would read that.
+ */
+function KeepEarlyInput() {
+  const early = useRef<EarlyInput[] | null>(null);
+  useLayoutEffect(() => {
+    early.current ??= takeEarlyInput(document);
+  }, []);
+  useEffect(() => {
+    const changes = early.current ?? [];
+    early.current = [];
+    queueMicrotask(() => replayEarlyInput(changes));
+  }, []);
+  return null;
+}
+
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
       <HydratedRouter />
+      <KeepEarlyInput />
     </StrictMode>,
   );
 });

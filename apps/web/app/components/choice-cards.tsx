@@ -1,10 +1,6 @@
-import { useEffect, useRef } from 'react';
-
 /**
- * Radio choices as large cards (a title and a line each), the chosen one outlined. The radios are
- * the browser's own (`defaultChecked`), the form's state follows their changes: a choice made
- * before the page hydrated (the server's HTML answers clicks natively) is kept, and told to the form
- * once hydrated, instead of being set back to the form's first value when React takes over.
+ * Radio choices as large cards (a title and a line each), the chosen one outlined. A choice made
+ * before the page hydrated reaches the form through the client entry's replay (early-input.ts).
  */
 export function ChoiceCards<T extends string>({
   name,
@@ -17,16 +13,8 @@ export function ChoiceCards<T extends string>({
   value: T;
   onChange: (value: T) => void;
 }) {
-  const group = useRef<HTMLDivElement>(null);
-  // Read once, on hydration: later changes come through onChange.
-  const first = useRef({ value, onChange, options });
-  useEffect(() => {
-    const chosen = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
-    const known = first.current.options.find((option) => option.value === chosen?.value);
-    if (known && known.value !== first.current.value) first.current.onChange(known.value);
-  }, []);
   return (
-    <div ref={group} className="grid gap-2 sm:grid-cols-2">
+    <div className="grid gap-2 sm:grid-cols-2">
       {options.map((option) => {
         const isOn = option.value === value;
         return (
@@ -38,7 +26,7 @@ export function ChoiceCards<T extends string>({
               type="radio"
               name={name}
               value={option.value}
-              defaultChecked={isOn}
+              checked={isOn}
               onChange={() => onChange(option.value)}
               className="mt-1 size-4 accent-coral-strong"
             />

@@ -270,9 +270,10 @@ export function PlanForm({
             name="allDay"
             checked={allDay}
             onChange={(event) => {
-              setAllDay(event.target.checked);
-              setStart((value) => reshape(value, event.target.checked));
-              setEnd((value) => reshape(value, event.target.checked));
+              const isAllDay = event.target.checked;
+              setAllDay(isAllDay);
+              setStart((value) => reshape(value, isAllDay));
+              setEnd((value) => reshape(value, isAllDay));
             }}
             className="size-5 accent-coral-strong"
           />

@@ -1,0 +1,77 @@
+/**
+ * What a person typed, ticked or chose in the server's HTML before React took the page over.
+ *
+ * Between the first paint and hydration the page's fields answer natively. React 19 leaves such a
+ * field's value alone while hydrating, but the component's state still holds the server's value:
+ * the next render of a controlled field puts that back (the change is lost on screen), and a switch
+ * that saves on change never saved (the change is lost for good). Browser autofill and form
+ * restoration land in the same window. Once hydrated, each changed field is told to React as the
+ * person's own change, so every form's state, and every save-on-change, follows what is on screen.
+ */
+
+type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+export type EarlyInput =
+  | { element: HTMLInputElement; checked: boolean }
+  | { element: HTMLInputElement | HTMLTextAreaElement; value: string }
+  | { element: HTMLSelectElement; selected: boolean[] };
+
+/** Inputs a person cannot change by typing or ticking, or whose value a script cannot set back. */
+const UNCHANGEABLE_TYPES = new Set(['hidden', 'file', 'submit', 'reset', 'button', 'image']);
+
+/**
+ * The fields whose state differs from the one their HTML gave them (the `value`, `checked` and
+ * `selected` attributes, which React keeps as the rendered value). For a group of radios, only
+ * the one now chosen counts: choosing it unticked the other.
+ */
+export function takeEarlyInput(root: ParentNode): EarlyInput[] {
+  const changed: EarlyInput[] = [];
+  for (const element of root.querySelectorAll<FormControl>('input, textarea, select')) {
+    if (element.disabled) continue;
+    if (element instanceof HTMLSelectElement) {
+      const options = [...element.options];
+      if (options.some((option) => option.selected !== option.defaultSelected)) {
+        changed.push({ element, selected: options.map((option) => option.selected) });
+      }
+    } else if (element instanceof HTMLTextAreaElement) {
+      if (element.value !== element.defaultValue) changed.push({ element, value: element.value });
+    } else if (element.type === 'checkbox' || element.type === 'radio') {
+      if (element.checked === element.defaultChecked) continue;
+      if (element.type === 'radio' && !element.checked) continue;
+      changed.push({ element, checked: element.checked });
+    } else if (!UNCHANGEABLE_TYPES.has(element.type) && element.value !== element.defaultValue) {
+      changed.push({ element, value: element.value });
+    }
+  }
+  return changed;
+}
+
+/**
+ * Tells React of each change as the events a person's own change fires: a click for a checkbox or
+ * radio, `input` for text, `change` for a select. React fires a field's onChange only when the DOM's
+ * value differs from the last one it saw (its value tracker, updated through the element's own
+ * `value` / `checked` setter), so the field is first set to the opposite state through that setter,
+ * then to the person's through the prototype's, bypassing it.
+ */
+export function replayEarlyInput(changes: readonly EarlyInput[]): void {
+  for (const change of changes) {
+    if (!change.element.isConnected || change.element.disabled) continue;
+    if ('checked' in change) {
+      // The click toggles a checkbox and ticks a radio: start from the state before the change.
+      change.element.checked = !change.checked;
+      change.element.click();
+    } else if ('value' in change) {
+      const input = change.element;
+      // The rendered value (React keeps it as the default); when that is already the person's, the
+      // state holds it too and the event changes nothing.
+      input.value = input.defaultValue;
+      const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
+      Object.getOwnPropertyDescriptor(prototype.prototype, 'value')?.set?.call(input, change.value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    } else {
+      const select = change.element;
+      [...select.options].forEach((option, index) => (option.selected = change.selected[index] ?? false));
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }
+}

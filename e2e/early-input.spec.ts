@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { reactErrorsOf, waitForHydration } from './support/hydration.ts';
+import { signUpNewPerson } from './support/accounts.ts';
+
+/**
+ * What a person does in the server's HTML before React takes over is kept: the client entry is held
+ * back, the fields answer natively, then the page hydrates and must follow what is on screen.
+ */
+async function holdClientEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a time typed and "All day" ticked before hydration: the plan form follows both', async ({ page }) => {
+  await signUpNewPerson(page, 'early-plan');
+  const errors = reactErrorsOf(page);
+  const release = await holdClientEntry(page);
+  await page.goto('/event/create');
+  await page.getByLabel('Starts').fill('2027-03-14T19:30');
+  await page.getByLabel('All day').check();
+  // No script yet: the field is still a date and time, its label unchanged.
+  await expect(page.getByLabel('Starts')).toHaveAttribute('type', 'datetime-local');
+
+  release();
+  await waitForHydration(page);
+  // The form's state took the typed time, then the tick: a whole day, its date kept.
+  await expect(page.getByLabel('Last day')).toBeVisible();
+  await expect(page.getByLabel('Starts')).toHaveAttribute('type', 'date');
+  await expect(page.getByLabel('Starts')).toHaveValue('2027-03-14');
+  await expect(page.getByLabel('All day')).toBeChecked();
+  expect(errors).toEqual([]);
+});
+
+test('a notification switch turned off before hydration is saved once hydrated', async ({ page }) => {
+  await signUpNewPerson(page, 'early-switch');
+  const release = await holdClientEntry(page);
+  await page.goto('/profile/notifications');
+  const emailFriendRequests = page.getByRole('switch', { name: 'E-mail: Friend requests' });
+  await expect(emailFriendRequests).toBeChecked();
+  await emailFriendRequests.click({ force: true });
+  await expect(emailFriendRequests).not.toBeChecked();
+
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().includes('/profile/notifications'),
+  );
+  release();
+  expect((await saved).status()).toBe(200);
+  await expect(emailFriendRequests).not.toBeChecked();
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'E-mail: Friend requests' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Push: Friend requests' })).toBeChecked();
+});
