@@ -19,7 +19,9 @@
  * open beside a conversation): a message counts as received at the first event whose chat shows it or a later
  * one as its last message (a list shows the latest state, not every message). Messages sent at once
  * can be stored in another order than sent; one overtaken that way may never be a chat's last
- * message, and counts as missing here.
+ * message, and counts as missing here. BENCH_SEEN_SPREAD=N first sets the members' last seen
+ * message N apart (user id mod N before the chat's last), so their unread counts, and the ways the
+ * list's members see the chat (decision 0031), spread over N values (up to 100, the counting cap).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -42,6 +44,7 @@ const SENDERS = Number(process.env.BENCH_SENDERS ?? 1);
 const FIELDS = process.env.BENCH_FIELDS === 'web' ? MESSAGE_FIELDS : 'text';
 const CLIENT = process.env.BENCH_CLIENT === 'graphql-ws' ? 'graphql-ws' : 'raw';
 const LIST = process.env.BENCH_SUBSCRIPTION === 'list';
+const SEEN_SPREAD = Number(process.env.BENCH_SEEN_SPREAD ?? 0);
 
 interface Subscriber<T> {
   next: (result: { data?: T | null; errors?: unknown }) => void;
@@ -157,6 +160,15 @@ try {
     [FANOUT_GROUP_KEY],
   );
   const chat = chatRows[0]!;
+  if (SEEN_SPREAD > 0) {
+    // Each member has seen up to a different point: unread counts from 0 to SEEN_SPREAD - 1 (and
+    // growing as the run sends), so the chat list's members see the chat in that many ways.
+    await world.client.query(
+      `UPDATE chat_members m SET last_seen_seq = GREATEST(c.last_seq - m.user_id % $2, 0)
+       FROM chats c WHERE c.key = $1 AND m.chat_id = c.id`,
+      [chat.key, SEEN_SPREAD],
+    );
+  }
   const { rows: memberRows } = await world.client.query<{ user_id: number }>(
     `SELECT user_id FROM group_members m JOIN groups g ON g.id = m.group_id WHERE g.key = $1 AND m.status = 'member'
      ORDER BY user_id = $2 DESC, user_id LIMIT $3`,

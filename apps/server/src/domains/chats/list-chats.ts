@@ -16,6 +16,12 @@ export const MESSAGE_PAGE_MAX = 200;
 export interface ChatEntry {
   access: ChatAccess;
   state?: ChatState;
+  /**
+   * Set on a chat-list event's entry whose share variant holds everything of the viewer's that its
+   * fields show (unread count, hidden, muted, permissions, the other person): those fields may
+   * then be shared among the event's subscribers of the same variant (my-chat-events.ts).
+   */
+  stateInVariant?: boolean;
 }
 
 /** The chat list's one statement: a person's chats, shown or hidden, with their states. */

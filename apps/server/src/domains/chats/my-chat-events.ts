@@ -4,14 +4,20 @@ import type { Database } from '../../db/client.ts';
 import { chats } from '../../db/schema/index.ts';
 import type { Platform, RequestContext } from '../../graphql/context.ts';
 import { BATCHING } from '../../graphql/request-scoped.ts';
-import { EVENT_SHARE, withSharedScope, type EventShare } from '../../graphql/subscription-events.ts';
+import {
+  EVENT_SHARE,
+  PUSH_EVENTS,
+  withSharedScope,
+  type EventShare,
+  type PushSource,
+} from '../../graphql/subscription-events.ts';
 import type { ChatListBusEvent } from '../../platform/bus/bus.ts';
 import { ViewerSubscription, viewerHubFor } from '../../platform/bus/viewer-hub.ts';
 import { loadChatAccess } from './chat-access.ts';
 import { readChatStates, type ChatState } from './chat-state.ts';
 import type { ChatEntry } from './list-chats.ts';
 import { putLatest } from './latest-by-key.ts';
-import type { ChatRow } from './chat-access.ts';
+import type { ChatAccess, ChatRow } from './chat-access.ts';
 
 export type MyChatEventKind = 'READY' | 'UPDATED' | 'REMOVED';
 
@@ -56,7 +62,7 @@ type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
  * viewer's access to it from the database. A subscriber behind its events reads each chat once, as
  * it is then (putLatest).
  */
-class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEvent> {
+class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEvent> implements PushSource {
   private readonly context: RequestContext;
   private readonly waiting: ListChange[] = [];
   private readySent = false;
@@ -75,6 +81,11 @@ class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEven
     if (!this.hearing || event.kind !== 'CHANGED') return;
     putLatest(this.waiting, event, (item) => item.chatId);
     this.poke();
+  }
+
+  /** Its events as they are read, to the direct lane of a shareable subscription (decision 0028). */
+  [PUSH_EVENTS](listener: (event: unknown) => void): void {
+    this.pushTo(listener);
   }
 
   protected take(): Promise<MyChatEvent> | undefined {
@@ -130,13 +141,37 @@ async function readListChange(
   const reads = readsOf(context.store.db, event);
   const chat = await reads.chat;
   const chatKey = event.chatKey;
-  // Marked as shared (decision 0023): rows the same for every viewer are read once for all of the
-  // event's subscribers in this process, though each one's selection is executed on its own.
-  const share: EventShare = { token: event, variant: '' };
-  if (!chat) return { kind: 'REMOVED', chatKey, chat: null, [EVENT_SHARE]: share };
+  // Shared (decision 0023): rows the same for every viewer are read once for all of the event's
+  // subscribers in this process; a removal is the same for all of them.
+  const removed: MyChatEvent = {
+    kind: 'REMOVED',
+    chatKey,
+    chat: null,
+    [EVENT_SHARE]: { token: event, variant: '' },
+  };
+  if (!chat) return removed;
   // Fresh loaders: the subscription lives long and access changes.
   const access = await loadChatAccess(withSharedScope(context, event), chat);
-  if (!access.permissions.read) return { kind: 'REMOVED', chatKey, chat: null, [EVENT_SHARE]: share };
+  if (!access.permissions.read) return removed;
   const state = await reads.states.load(viewerId);
-  return { kind: 'UPDATED', chatKey, chat: { access, state }, [EVENT_SHARE]: share };
+  // The subscribers who see the chat the same way (decision 0031) share one execution of it.
+  const share: EventShare = { token: event, variant: viewerVariant(access, state) };
+  return { kind: 'UPDATED', chatKey, chat: { access, state, stateInVariant: true }, [EVENT_SHARE]: share };
+}
+
+/**
+ * Everything of the viewer's that a chat-list entry's shared fields show: its unread count,
+ * hidden and muted state, permissions and management rights, and the other person of a direct
+ * message (schema-chat.ts's viewer-state fields). In a busy group, the members who have not read
+ * the last 100 messages, are neither hiding nor muting it and have the same role see it alike.
+ */
+export function viewerVariant(access: ChatAccess, state: ChatState): string {
+  return JSON.stringify([
+    state.unreadCount,
+    state.isHidden,
+    state.muteUntil?.getTime() ?? null,
+    access.permissions,
+    access.manage,
+    access.otherUserId,
+  ]);
 }

@@ -5,6 +5,7 @@ import {
   type ChatType,
 } from '@plaza/core/chat-permissions';
 import { builder } from '../../graphql/builder.ts';
+import { markViewerDependent, sharedAcrossViewers } from '../../graphql/subscription-events.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { GroupRef } from '../groups/group-type.ts';
 import { groupLoaders } from '../groups/group-loaders.ts';
@@ -16,6 +17,14 @@ import { listMessages, type ChatEntry } from './list-chats.ts';
 import { MessagePageRef, MessageRef } from './schema-message.ts';
 import { searchMessages } from './search-chats.ts';
 import { findThreadRoot, hasUnseenThreads, listThreads } from './threads.ts';
+
+/**
+ * For a field showing the viewer's own view of the chat: unless the entry's event variant holds
+ * it (ChatEntry.stateInVariant), an event showing it is executed for each subscriber on its own.
+ */
+function viewerOwn(context: RequestContext, entry: ChatEntry): void {
+  if (!entry.stateInVariant) markViewerDependent(context);
+}
 
 /** The reads of an entry's state under way: its fields resolve at once and share one. */
 const stateReads = new WeakMap<ChatEntry, Promise<ChatState>>();
@@ -33,6 +42,8 @@ export function stateOf(context: RequestContext, entry: ChatEntry): Promise<Chat
 
 const ChatPermissionsRef = builder.objectRef<ChatPermissions>('ChatPermissions').implement({
   description: 'Spec 6’s chat permission set for the viewer (decision 0012), plus read.',
+  // Reached only through Chat.permissions, which says when it depends on the viewer.
+  extensions: sharedAcrossViewers([...CHAT_PERMISSION_NAMES]),
   fields: (t) =>
     Object.fromEntries(CHAT_PERMISSION_NAMES.map((name) => [name, t.exposeBoolean(name)])) as Record<
       string,
@@ -42,20 +53,38 @@ const ChatPermissionsRef = builder.objectRef<ChatPermissions>('ChatPermissions')
 
 const ChatPivotRef = builder.objectRef<ChatState>('ChatPivot').implement({
   description: 'The viewer’s own state in a chat.',
+  // Reached only through Chat.pivot, which says when it depends on the viewer; a chat-list event's
+  // variant holds hidden and muted, not what was last seen.
+  extensions: sharedAcrossViewers(['isHidden', 'muteUntil', 'lastSeenSeq', 'lastSeenThreadTab']),
   fields: (t) => ({
-    lastSeenSeq: t.exposeInt('lastSeenSeq'),
+    lastSeenSeq: t.int({
+      resolve: (s, _a, context) => {
+        markViewerDependent(context);
+        return s.lastSeenSeq;
+      },
+    }),
     isHidden: t.exposeBoolean('isHidden'),
     muteUntil: t.string({ nullable: true, resolve: (s) => s.muteUntil?.toISOString() ?? null }),
     lastSeenThreadTab: t.string({
       nullable: true,
       description: 'When the viewer last looked at the thread tab.',
-      resolve: (s) => s.lastSeenThreadTab?.toISOString() ?? null,
+      resolve: (s, _a, context) => {
+        markViewerDependent(context);
+        return s.lastSeenThreadTab?.toISOString() ?? null;
+      },
     }),
   }),
 });
 
 export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
   description: 'A direct-message (d), group (g) or plan (p) chat (spec 3 chat-able model).',
+  // A chat-list event's chat (decision 0031): the chat's own fields are the same for every viewer;
+  // the viewer's own (viewerOwn) only among the subscribers of the event's variant.
+  extensions: sharedAcrossViewers([
+    ...['id', 'key', 'type', 'typename', 'group', 'plan', 'lastSeq', 'lastRev', 'lastMessageAt'],
+    ...['rateLimit', 'slowModeEnabled', 'lastChat'],
+    ...['otherUser', 'canRemove', 'canSetRateLimit', 'unreadCount', 'pivot', 'permissions'],
+  ]),
   fields: (t) => ({
     id: t.int({ resolve: (e) => e.access.chat.id }),
     key: t.string({ resolve: (e) => e.access.chat.key }),
@@ -70,8 +99,11 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
       type: UserRef,
       nullable: true,
       description: 'The other person of a direct message.',
-      resolve: (e, _a, context) =>
-        e.access.otherUserId === null ? null : groupLoaders(context).user.load(e.access.otherUserId),
+      resolve: (e, _a, context) => {
+        if (e.access.otherUserId === null) return null;
+        viewerOwn(context, e);
+        return groupLoaders(context).user.load(e.access.otherUserId);
+      },
     }),
     lastSeq: t.int({ resolve: (e) => e.access.chat.lastSeq }),
     lastRev: t.int({
@@ -92,11 +124,17 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
     }),
     canRemove: t.boolean({
       description: 'The viewer may remove the chat (removeChat).',
-      resolve: (e) => e.access.manage.remove,
+      resolve: (e, _a, context) => {
+        viewerOwn(context, e);
+        return e.access.manage.remove;
+      },
     }),
     canSetRateLimit: t.boolean({
       description: 'The viewer may set slow mode (setChatRateLimit).',
-      resolve: (e) => e.access.manage.setRateLimit,
+      resolve: (e, _a, context) => {
+        viewerOwn(context, e);
+        return e.access.manage.setRateLimit;
+      },
     }),
     lastChat: t.field({
       type: MessageRef,
@@ -107,7 +145,10 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
     unreadCount: t.int({
       description:
         'Main-chat messages from others after the viewer’s last seen one, counted up to 100 (shown as 99+ past 99).',
-      resolve: async (e, _a, context) => (await stateOf(context, e)).unreadCount,
+      resolve: async (e, _a, context) => {
+        viewerOwn(context, e);
+        return (await stateOf(context, e)).unreadCount;
+      },
     }),
     hasUnseenThreads: t.boolean({
       description: 'Spec 4: a thread changed after the thread tab was last seen (and after that thread was).',
@@ -119,8 +160,20 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
           (await stateOf(context, e)).lastSeenThreadTab,
         ),
     }),
-    pivot: t.field({ type: ChatPivotRef, resolve: (e, _a, context) => stateOf(context, e) }),
-    permissions: t.field({ type: ChatPermissionsRef, resolve: (e) => e.access.permissions }),
+    pivot: t.field({
+      type: ChatPivotRef,
+      resolve: (e, _a, context) => {
+        viewerOwn(context, e);
+        return stateOf(context, e);
+      },
+    }),
+    permissions: t.field({
+      type: ChatPermissionsRef,
+      resolve: (e, _a, context) => {
+        viewerOwn(context, e);
+        return e.access.permissions;
+      },
+    }),
     messages: t.field({
       type: MessagePageRef,
       description: 'The main chat’s messages, or with parentKey the replies in that thread.',

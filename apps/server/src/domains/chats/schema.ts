@@ -48,6 +48,9 @@ const MyChatEventKindRef = builder.enumType('MyChatEventKind', {
 const MyChatEventRef = builder.objectRef<MyChatEvent>('MyChatEvent').implement({
   description:
     'READY: the subscription is live, (re)load myChats now. UPDATED: the chat as the viewer now sees it (new message, unread count, hidden or shown, thread activity). REMOVED: the chat is gone or no longer readable.',
+  // The chat is shared only among the subscribers whose state of it is the same (the event's
+  // variant, my-chat-events.ts); its fields that read the viewer's state say so (schema-chat.ts).
+  extensions: sharedAcrossViewers(['kind', 'chatKey', 'chat']),
   fields: (t) => ({
     kind: t.field({ type: MyChatEventKindRef, resolve: (e) => e.kind }),
     chatKey: t.exposeString('chatKey', { nullable: true }),
@@ -201,6 +204,8 @@ builder.subscriptionFields((t) => ({
     authScopes: { signedIn: true },
     description:
       'Changes to the viewer’s chat list, re-checking access on every one: READY once live, then UPDATED or REMOVED per chat.',
+    // The members with the same state of a chat share one execution of its event (my-chat-events.ts).
+    extensions: sharedEvents,
     subscribe: async (_root, _args, context) => {
       const me = await requireViewerUser(context);
       return myChatEventStream(context, me.id);

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { sharedAcrossViewers } from '../../graphql/subscription-events.ts';
 import { groupLoaders } from './group-loaders.ts';
 
 export interface GroupCard {
@@ -17,6 +18,8 @@ export interface GroupCard {
 
 /** A group (spec 3 "Group") as lists show it; groups/schema.ts adds the rest of its fields. */
 export const GroupRef = builder.objectRef<GroupCard>('Group').implement({
+  // The group's own row: the same for every viewer (a chat-list event's group, decision 0031).
+  extensions: sharedAcrossViewers(['id', 'key', 'slug', 'title', 'description', 'image', 'isPublic']),
   fields: (t) => ({
     id: t.exposeInt('id'),
     key: t.exposeString('key'),

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { sharedAcrossViewers } from '../../graphql/subscription-events.ts';
 import type { PlanOccurrence } from './plan-occurrence.ts';
 
 export interface PlanCard {
@@ -18,6 +19,10 @@ export interface PlanCard {
 
 /** A plan as lists show it (spec 3 "Plan"); plans/schema.ts adds the rest of its fields. */
 export const PlanRef = builder.objectRef<PlanCard>('Plan').implement({
+  // The plan's own row: the same for every viewer (a chat-list event's plan, decision 0031).
+  extensions: sharedAcrossViewers([
+    ...['id', 'key', 'slug', 'title', 'image', 'startsAt', 'endsAt', 'timezone', 'location', 'city'],
+  ]),
   fields: (t) => ({
     id: t.exposeInt('id'),
     key: t.exposeString('key'),

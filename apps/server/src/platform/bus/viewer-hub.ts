@@ -150,6 +150,10 @@ export abstract class ViewerSubscription<E, T>
   private end: { error: unknown } | { done: true } | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** Set by pushTo: what is taken goes to it at once, and next() answers only the end. */
+  private listener: ((value: T) => void) | null = null;
+  /** A take is under way for the listener. */
+  private pumping = false;
 
   constructor(hub: ViewerHub<E>, viewerId: number) {
     this.viewerId = viewerId;
@@ -174,11 +178,44 @@ export abstract class ViewerSubscription<E, T>
     return !this.stopped && this.end === null;
   }
 
-  /** Wakes a waiting next(): something may be there to take. */
+  /** Wakes a waiting next(), or the listener's taking: something may be there to take. */
   protected poke(): void {
+    this.wakeNext();
+    if (this.listener) void this.pump();
+  }
+
+  private wakeNext(): void {
     const wake = this.wake;
     this.wake = null;
     wake?.();
+  }
+
+  /**
+   * Hands what it takes to `listener` as soon as it is there, one at a time and in order, instead
+   * of waiting to be pulled; next() then answers only the end, once everything before it was handed.
+   */
+  protected pushTo(listener: (value: T) => void): void {
+    this.listener = listener;
+    this.poke();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (!this.stopped && this.isLive) {
+        const taking = this.take();
+        if (!taking) break;
+        const value = await taking;
+        if (value !== null && !this.stopped) this.listener?.(value);
+      }
+    } catch (error) {
+      this.end ??= { error };
+      this.leave();
+    } finally {
+      this.pumping = false;
+    }
+    this.wakeNext();
   }
 
   finish(failure: { error: unknown } | null): void {
@@ -196,14 +233,14 @@ export abstract class ViewerSubscription<E, T>
   async next(): Promise<IteratorResult<T, undefined>> {
     for (;;) {
       if (this.stopped) return DONE;
-      const taking = this.isLive ? this.take() : undefined;
+      const taking = this.isLive && !this.listener ? this.take() : undefined;
       if (taking) {
         const value = await taking;
         if (value !== null) return { done: false, value };
         continue;
       }
       const end = this.end;
-      if (end) {
+      if (end && !this.pumping) {
         this.stopped = true;
         if ('error' in end) throw end.error;
         return DONE;

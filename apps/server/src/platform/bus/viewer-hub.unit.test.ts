@@ -45,7 +45,7 @@ function manualSource() {
 
 /** Hands out the numbers of the events it heard, in order. */
 class Numbers extends ViewerSubscription<Event, number> {
-  private readonly heard: number[] = [];
+  protected readonly heard: number[] = [];
   hear(event: Event): void {
     if (!this.hearing) return;
     this.heard.push(event.n);
@@ -54,6 +54,19 @@ class Numbers extends ViewerSubscription<Event, number> {
   protected take(): Promise<number> | undefined {
     const n = this.heard.shift();
     return n === undefined ? undefined : Promise.resolve(n);
+  }
+}
+
+/** Numbers pushed to a listener as they are taken; 13 fails its take, a number over 100 takes a turn. */
+class PushedNumbers extends Numbers {
+  push(listener: (n: number) => void): void {
+    this.pushTo(listener);
+  }
+  protected override take(): Promise<number> | undefined {
+    const n = this.heard.shift();
+    if (n === undefined) return undefined;
+    if (n === 13) return Promise.reject(new Error('read failed'));
+    return n > 100 ? new Promise((resolve) => setImmediate(() => resolve(n))) : Promise.resolve(n);
   }
 }
 
@@ -104,6 +117,34 @@ describe('ViewerHub', () => {
     await turn();
     expect((await ana.next()).value).toBe(1);
     await expect(ana.next()).rejects.toThrow('bus gone');
+    expect(await ana.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('pushes what it takes to a listener in order, and answers next() only with the end after it', async () => {
+    const source = manualSource();
+    const hub = hubOf(source, { count: 0 });
+    const ana = new PushedNumbers(hub, 1);
+    const pushed: number[] = [];
+    ana.push((n) => pushed.push(n));
+    let ended: unknown = null;
+    const end = ana.next().then(
+      (step) => (ended = step),
+      (error: unknown) => (ended = error),
+    );
+    // A slow take (101) does not let the next one (2) overtake it.
+    source.push({ to: [1], n: 101 }, { to: [1], n: 2 });
+    await turn();
+    await turn();
+    expect(pushed).toEqual([101, 2]);
+    expect(ended).toBeNull();
+    source.push({ to: [1], n: 3 }, { to: [1], n: 13 }, { to: [1], n: 4 });
+    await end;
+    // A failed take ends it with its error, after what was pushed before it; nothing after it.
+    expect(pushed).toEqual([101, 2, 3]);
+    expect((ended as Error).message).toBe('read failed');
+    source.push({ to: [1], n: 5 });
+    await turn();
+    expect(pushed).toEqual([101, 2, 3]);
     expect(await ana.next()).toEqual({ done: true, value: undefined });
   });
 });

@@ -29,7 +29,7 @@ export const CHAT_LIST_FIELDS = `id key type typename lastSeq lastMessageAt unre
   plan { key slug title image }
   otherUser { ${PERSON_FIELDS} }
   lastChat { text timestamp deletedAt media { kind mime } poll { title } prompt { question } plan { title } user { id username fullName } }
-  pivot { isHidden muteUntil lastSeenSeq }`;
+  pivot { isHidden muteUntil }`;
 
 export const CHAT_ROOM_FIELDS = `${CHAT_LIST_FIELDS} rateLimit slowModeEnabled
   permissions { ${CHAT_PERMISSION_NAMES.join(' ')} }`;
@@ -124,7 +124,7 @@ export interface ChatListItem {
     deletedAt: string | null;
     user: { id: number; username: string; fullName: string } | null;
   } | null;
-  pivot: { isHidden: boolean; muteUntil: string | null; lastSeenSeq: number };
+  pivot: { isHidden: boolean; muteUntil: string | null };
 }
 
 export interface ChatRoom extends ChatListItem {
