@@ -4,6 +4,7 @@ import { HydratedRouter } from 'react-router/dom';
 import { guardRouteModuleLoads } from './features/errors/chunk-reload-guard.ts';
 import { watchRequestErrorHeader } from './features/errors/request-error-header.ts';
 import { replayEarlyInput, takeEarlyInput, type EarlyInput } from './features/hydration/early-input.ts';
+import { markHydrating, replayEarlyTap } from './features/hydration/early-taps.ts';
 
 // Before the router reads its module cache: a failed chunk reloads at most once a minute (spec 8).
 guardRouteModuleLoads();
@@ -12,7 +13,8 @@ watchRequestErrorHeader();
 
 /**
  * Fields changed before hydration (typed, ticked, chosen, autofilled) are told to the page once
- * hydrated. Read in the hydration's commit, before any render could put a field's old value back;
+ * hydrated, then a script-only button pressed before is pressed again (early-taps.ts). The fields
+ * are read in the hydration's commit, before any render could put a field's old value back, and
  * told in a microtask after the passive effects: dispatched inside them, React would set each
  * controlled field back to its old value before rendering the change (as it does after every
  * event), and a handler reading its event later would read that.
@@ -25,11 +27,17 @@ function KeepEarlyInput() {
   useEffect(() => {
     const changes = early.current ?? [];
     early.current = [];
-    queueMicrotask(() => replayEarlyInput(changes));
+    queueMicrotask(() => {
+      replayEarlyInput(changes);
+      // A button pressed before (decision 0030) acts on the fields as they were then.
+      replayEarlyTap();
+    });
   }, []);
   return null;
 }
 
+// A button pressed from now on is React's to hear (or replay); one pressed before is pressed again.
+markHydrating();
 startTransition(() => {
   hydrateRoot(
     document,

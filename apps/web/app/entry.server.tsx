@@ -1,9 +1,10 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { deferEntryModule } from './features/hydration/after-first-paint.server.ts';
 
 // The Plaza server reads this from the build (`build.entry.module`), so both sides share one key.
 export { plazaContext } from './context.ts';
@@ -41,7 +42,11 @@ export default function handleRequest(
         },
       });
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      pipe(body);
+      // The page hydrates after its first paint (decision 0030).
+      // A page the reader left (its stream destroyed) closes the transform too, and React stops.
+      const html = deferEntryModule(nonce);
+      pipeline(html, body, () => undefined);
+      pipe(html);
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
     };
     const { pipe, abort } = renderToPipeableStream(

@@ -1,0 +1,99 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { RECORD_EARLY_TAPS } from './early-taps.ts';
+
+/** The id and type of React Router's entry module script while it waits for the first paint. */
+export const DEFERRED_ENTRY_ID = 'plaza-entry';
+export const DEFERRED_ENTRY_TYPE = 'text/x-plaza-deferred-module';
+/** The `rel` of the page's module preloads while they wait for the first paint (the browser ignores it). */
+export const DEFERRED_PRELOAD_REL = 'x-plaza-modulepreload';
+
+/**
+ * Runs in the page right after the waiting entry script: once the browser has painted the
+ * server's HTML (the frame after `requestAnimationFrame`), the module preloads become preloads
+ * again (their fetches start, all at once) and the entry script's text becomes a module script,
+ * which imports the route modules and hydrates. A hidden page (a background tab, a prerender)
+ * paints nothing, so it starts at once. Until hydration begins, the last script-only button pressed
+ * is kept to be pressed again once the page has hydrated (early-taps.ts).
+ */
+export const START_AFTER_FIRST_PAINT = `(()=>{${RECORD_EARLY_TAPS}const start=()=>{for(const link of document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'))link.rel='modulepreload';const waiting=document.getElementById(${JSON.stringify(DEFERRED_ENTRY_ID)});if(!waiting)return;const script=document.createElement('script');script.type='module';script.nonce=waiting.nonce;script.textContent=waiting.textContent;document.body.append(script)};if(document.visibilityState==='hidden')start();else requestAnimationFrame(()=>setTimeout(start,0))})()`;
+
+/** The length of the longest end of `buffer` that begins `pattern` (a match cut by a chunk's end). */
+function partialMatchAtEnd(buffer: Buffer, pattern: Buffer): number {
+  for (let length = Math.min(pattern.length - 1, buffer.length); length > 0; length--) {
+    if (buffer.subarray(buffer.length - length).equals(pattern.subarray(0, length))) return length;
+  }
+  return 0;
+}
+
+/**
+ * The page's HTML as React streams it, with React Router's scripts (`<Scripts>`: a
+ * `<link rel="modulepreload">` per module of the page, then `<script nonce type="module" async>`
+ * importing the route modules and the client entry, which hydrates) held until the browser has
+ * painted the page once (decision 0030). Left as they were, the modules were fetched beside the
+ * page's first picture and, on a fast connection, ran before the first paint: hydration (tens of
+ * milliseconds of a phone's CPU) came before anything was shown, and Lighthouse's simulation counted
+ * all of them as blocking the first and largest paints.
+ *
+ * The preloads keep their place with another `rel`, and the entry script its place (React hydrates
+ * it as the same element) with another type, so the browser neither fetches nor runs them; a small
+ * script of the same nonce after the entry starts them (START_AFTER_FIRST_PAINT). Only what comes
+ * before the first such entry script is changed; a page without it passes through unchanged (but
+ * for its preloads, which then stay inert: React Router always writes both).
+ */
+export function deferEntryModule(nonce: string | undefined): Transform {
+  // React writes the nonce first when the page has one (React Router spreads it before the type).
+  const withNonce = nonce === undefined ? '' : ` nonce="${nonce}"`;
+  const preload = Buffer.from('<link rel="modulepreload"');
+  const inertPreload = Buffer.from(`<link rel="${DEFERRED_PRELOAD_REL}"`);
+  const opening = Buffer.from(`<script${withNonce} type="module" async="">`);
+  const waitingOpening = Buffer.from(
+    `<script${withNonce} type="${DEFERRED_ENTRY_TYPE}" id="${DEFERRED_ENTRY_ID}">`,
+  );
+  const closing = Buffer.from('</script>');
+  const starter = Buffer.from(`<script${withNonce}>${START_AFTER_FIRST_PAINT}</script>`);
+  let state: 'opening' | 'closing' | 'done' = 'opening';
+  let held = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
+      if (state === 'done') {
+        callback(null, chunk);
+        return;
+      }
+      let buffer = Buffer.concat([held, typeof chunk === 'string' ? Buffer.from(chunk) : chunk]);
+      const out: Buffer[] = [];
+      while (state === 'opening') {
+        const preloadAt = buffer.indexOf(preload);
+        const openingAt = buffer.indexOf(opening);
+        if (preloadAt !== -1 && (openingAt === -1 || preloadAt < openingAt)) {
+          out.push(buffer.subarray(0, preloadAt), inertPreload);
+          buffer = buffer.subarray(preloadAt + preload.length);
+        } else if (openingAt !== -1) {
+          out.push(buffer.subarray(0, openingAt), waitingOpening);
+          buffer = buffer.subarray(openingAt + opening.length);
+          state = 'closing';
+        } else break;
+      }
+      if (state === 'closing') {
+        const at = buffer.indexOf(closing);
+        if (at !== -1) {
+          out.push(buffer.subarray(0, at + closing.length), starter);
+          buffer = buffer.subarray(at + closing.length);
+          state = 'done';
+        }
+      }
+      // What could be the start of a pattern looked for is held for the next chunk.
+      const keep =
+        state === 'done'
+          ? 0
+          : state === 'closing'
+            ? partialMatchAtEnd(buffer, closing)
+            : Math.max(partialMatchAtEnd(buffer, preload), partialMatchAtEnd(buffer, opening));
+      out.push(buffer.subarray(0, buffer.length - keep));
+      held = Buffer.from(buffer.subarray(buffer.length - keep));
+      callback(null, Buffer.concat(out));
+    },
+    flush(callback: TransformCallback) {
+      callback(null, held);
+    },
+  });
+}
