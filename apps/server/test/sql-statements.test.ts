@@ -286,7 +286,8 @@ describe('the viewer’s row', () => {
   it('is the one a group’s access check reads in a query', async () => {
     const person = await newPerson(t, 'Reader');
     const owner = await buildUser(db(), 'Owner');
-    const { group } = await buildGroup(db(), owner.id, [{ userId: person.userId }], { isPublic: true });
+    // Not a member: the access check reads the viewer's row (an invitation by e-mail or phone).
+    const { group } = await buildGroup(db(), owner.id, [], { isPublic: true });
     const groupOnly = `query ($key: String!) { group(key: $key) { key } }`;
     const withMyself = `query ($key: String!) { group(key: $key) { key } myself { user { id } } }`;
     await statementsOf(person, withMyself, { key: group.key });
@@ -295,6 +296,21 @@ describe('the viewer’s row', () => {
     expect(both.res.data).toEqual({ group: { key: group.key }, myself: { user: { id: person.userId } } });
     // myself asks for nothing the group did not read already: the viewer's row.
     expect({ statements: both.statements }).toEqual({ statements: alone.statements });
+  });
+
+  it('is not read, nor any invitation, by a member’s access check (only a non-member can be invited)', async () => {
+    const member = await newPerson(t, 'Member');
+    const stranger = await newPerson(t, 'Stranger');
+    const owner = await buildUser(db(), 'Owner');
+    const { group } = await buildGroup(db(), owner.id, [{ userId: member.userId }], { isPublic: true });
+    const query = `query ($key: String!) { group(key: $key) { key } }`;
+    await statementsOf(member, query, { key: group.key });
+    await statementsOf(stranger, query, { key: group.key });
+    const asMember = await statementsOf(member, query, { key: group.key });
+    const asStranger = await statementsOf(stranger, query, { key: group.key });
+    expect(asMember.res.data).toEqual(asStranger.res.data);
+    // The stranger's check reads their row and the invitations to their verified address.
+    expect(asMember.statements).toBe(asStranger.statements - 2);
   });
 
   it('is read afresh for each resolver of a mutation, which must see what it changed', async () => {

@@ -130,19 +130,32 @@ function createGroupLoaders(context: RequestContext) {
       ? Promise.resolve(null)
       : (queryViewerRow(context) ?? viewerRows(context).load(viewerId));
 
+  /** The viewer's row in each group's member table (any status), or null. */
+  const membership = new DataLoader<number, Membership | null>(async (ids) => {
+    if (viewerId === null) return ids.map(() => null);
+    return memberships(context).loadMany(ids.map((id) => `${viewerId}:${id}`)) as Promise<
+      Array<Membership | null | Error>
+    >;
+  }, BATCHING);
+
   return {
     viewer,
     row: groupRows(context),
     user: userRows(context),
-    /** The viewer's row in each group's member table (any status), or null. */
-    membership: new DataLoader<number, Membership | null>(async (ids) => {
-      if (viewerId === null) return ids.map(() => null);
-      return memberships(context).loadMany(ids.map((id) => `${viewerId}:${id}`)) as Promise<
-        Array<Membership | null | Error>
-      >;
-    }, BATCHING),
-    /** Whether a member's invitation by e-mail or phone waits for the viewer (a quick join by link is no invitation). */
+    membership,
+    /**
+     * Whether a member's invitation by e-mail or phone waits for the viewer (a quick join by link
+     * is no invitation). Asked only of people who are not members (group-roles.ts: a member's
+     * permissions and join outcome never read it), so it is false for a member without reading the
+     * viewer's row: a message to a group's chat list then reads no one's row.
+     */
     invitedByContact: new DataLoader<number, boolean>(async (ids) => {
+      const found = await membership.loadMany(ids);
+      const isMember = (index: number) => {
+        const row = found[index];
+        return !(row instanceof Error) && row?.status === 'member';
+      };
+      if (ids.every((_, index) => isMember(index))) return ids.map(() => false);
       const me = await viewer();
       const targets = [
         me?.email && me.emailVerified ? me.email.toLowerCase() : null,
@@ -151,10 +164,12 @@ function createGroupLoaders(context: RequestContext) {
       if (targets.length === 0) return ids.map(() => false);
       const invited = contactInvitations(context);
       return Promise.all(
-        ids.map(async (id) =>
-          (await invited.loadMany(targets.map((target) => `${id}|${target}`))).some(
-            (found) => found === true,
-          ),
+        ids.map(async (id, index) =>
+          isMember(index)
+            ? false
+            : (await invited.loadMany(targets.map((target) => `${id}|${target}`))).some(
+                (answer) => answer === true,
+              ),
         ),
       );
     }, BATCHING),
