@@ -1,20 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { reactErrorsOf, waitForHydration } from './support/hydration.ts';
+import { expect, test } from '@playwright/test';
+import { holdClientEntry, reactErrorsOf, waitForHydration } from './support/hydration.ts';
 import { signUpNewPerson } from './support/accounts.ts';
 
-/**
- * What a person does in the server's HTML before React takes over is kept: the client entry is held
- * back, the fields answer natively, then the page hydrates and must follow what is on screen.
- */
-async function holdClientEntry(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+// What a person does in the server's HTML before React takes over is kept: the client entry is held
+// back, the fields answer natively, then the page hydrates and must follow what is on screen.
 
 test('a time typed and "All day" ticked before hydration: the plan form follows both', async ({ page }) => {
   await signUpNewPerson(page, 'early-plan');

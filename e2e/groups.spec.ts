@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { reactErrorsOf, waitForHydration } from './support/hydration.ts';
+import { holdClientEntry, reactErrorsOf, waitForHydration } from './support/hydration.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { fromOwnAddress, signUpNewPerson, uniqueEmail } from './support/accounts.ts';
 import { findOutboxMessage } from './support/outbox.ts';
@@ -234,12 +234,7 @@ test('the creator and subscription pages say where the person stands, without a 
 test('a choice ticked before the page hydrated is kept: the group is created public', async ({ page }) => {
   await signUpNewPerson(page, 'early-choice');
   // The client entry held back: the form is the server's HTML, answering clicks natively.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdClientEntry(page);
   await page.goto('/community/create');
   const title = `Early birds ${Date.now().toString(36)}`;
   await page.getByLabel('Name').fill(title);

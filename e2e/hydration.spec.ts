@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydration } from './support/hydration.ts';
+import { holdClientEntry, waitForHydration } from './support/hydration.ts';
 
 // A first-time visitor: the cookie banner (and its script-only "Choose" button) shows.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -18,12 +18,7 @@ test('a page is shown before its scripts load, then hydrates within its Content-
     if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
   });
   // The client entry held back: the page must be painted and readable without it.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdClientEntry(page);
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Until the first paint the preloads are inert and the entry script waits (decision 0030).
@@ -42,12 +37,7 @@ test('a page is shown before its scripts load, then hydrates within its Content-
 });
 
 test('a button pressed before the page hydrated is pressed again once it has', async ({ page }) => {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdClientEntry(page);
   await page.goto('/faq');
   const banner = page.getByRole('region', { name: 'Cookies, your call' });
   await banner.getByRole('button', { name: 'Choose' }).click();

@@ -25,3 +25,17 @@ export function reactErrorsOf(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * Holds the client entry's download (so the page stays the server's HTML, answering natively)
+ * until the returned function is called; the page then hydrates.
+ */
+export async function holdClientEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlaza } from './harness.ts';
 import type { chatApi } from './support/chats.ts';
-import { chatTrio, pause, subscribeOver, type Feed } from './support/chats.ts';
+import { chatTrio, pause, subscribeOver, subscriptionCounters, type Feed } from './support/chats.ts';
 import { buildGroup } from './support/factories.ts';
 import type { Person } from './support/people.ts';
 
@@ -48,17 +48,7 @@ function feedOf(person: Person, key: string, afterRev: number, query = SHARED_DO
   });
 }
 
-/** plaza_subscription_events_total of this Plaza, by execution. */
-async function executions(): Promise<{ own: number; shared: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const count = (execution: string) =>
-    Number(
-      new RegExp(`^plaza_subscription_events_total\\{execution="${execution}"\\} (\\d+)`, 'm').exec(
-        text,
-      )?.[1] ?? 0,
-    );
-  return { own: count('own'), shared: count('shared') };
-}
+const executions = () => subscriptionCounters(base);
 
 async function groupChat() {
   const { chat } = await buildGroup(db(), ana.userId, [{ userId: ben.userId }, { userId: cai.userId }]);

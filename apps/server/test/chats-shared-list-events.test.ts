@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlaza } from './harness.ts';
 import type { chatApi } from './support/chats.ts';
-import { chatTrio, subscribeOver, type Feed } from './support/chats.ts';
+import { chatTrio, subscribeOver, subscriptionCounters, type Feed } from './support/chats.ts';
 import { buildGroup } from './support/factories.ts';
 import type { Person } from './support/people.ts';
 
@@ -52,20 +52,7 @@ function listOf(person: Person, query = LIST_DOCUMENT): Feed<ListEvent> {
   return subscribeOver<ListEvent>(base, { query }, 'myChatEvents', { bearer: person.headers.authorization });
 }
 
-/**
- * plaza_subscription_events_total of this Plaza by execution, and plaza_subscription_messages_total
- * by path (direct: from the source straight to the socket, decision 0028).
- */
-async function executions(): Promise<{ own: number; shared: number; direct: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const count = (metric: string, label: string) =>
-    Number(new RegExp(`^plaza_subscription_${metric}_total\\{${label}\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
-  return {
-    own: count('events', 'execution="own"'),
-    shared: count('events', 'execution="shared"'),
-    direct: count('messages', 'path="direct"'),
-  };
-}
+const executions = () => subscriptionCounters(base);
 
 async function ready(...feeds: Array<Feed<ListEvent>>) {
   for (const feed of feeds) await feed.until(() => feed.events[0]?.kind === 'READY', 'READY');

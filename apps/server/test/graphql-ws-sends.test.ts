@@ -3,7 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { messages } from '../src/db/schema/index.ts';
 import type { TestPlaza } from './harness.ts';
-import { chatTrio, type chatApi } from './support/chats.ts';
+import { chatTrio, subscriptionCounters, type chatApi } from './support/chats.ts';
 import { buildGroup } from './support/factories.ts';
 import type { Person } from './support/people.ts';
 
@@ -73,15 +73,7 @@ const OWN_EVENTS = `subscription ($k: String!, $a: Int) { chatEvents(key: $k, af
 const POLL_EVENTS = `subscription ($k: String!, $a: Int) { chatEvents(key: $k, afterRev: $a) {
   kind message { text poll { myVotes } } } }`;
 
-/** plaza_subscription_messages_total of this Plaza, by path. */
-async function messagesSent(at = base): Promise<{ direct: number; protocol: number }> {
-  const text = await (await fetch(`${at}/metrics`)).text();
-  const count = (path: string) =>
-    Number(
-      new RegExp(`^plaza_subscription_messages_total\\{path="${path}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0,
-    );
-  return { direct: count('direct'), protocol: count('protocol') };
-}
+const messagesSent = (at = base) => subscriptionCounters(at);
 
 function createPoll(person: Person, chatKey: string, title: string) {
   return t.gql<{ createPoll: { key: string } }>(

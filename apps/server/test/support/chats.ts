@@ -198,3 +198,22 @@ export async function chatEvents(t: TestPlaza, person: Person | null, key: strin
 export async function pause(ms: number) {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * A Plaza's subscription counters at /metrics: events by execution (own, or shared with another
+ * subscriber: decision 0023) and `next` messages by path (direct from the source, or through
+ * graphql-ws: decision 0028).
+ */
+export async function subscriptionCounters(
+  baseUrl: string,
+): Promise<{ own: number; shared: number; direct: number; protocol: number }> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const count = (metric: string, label: string) =>
+    Number(new RegExp(`^plaza_subscription_${metric}_total\\{${label}\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    own: count('events', 'execution="own"'),
+    shared: count('events', 'execution="shared"'),
+    direct: count('messages', 'path="direct"'),
+    protocol: count('messages', 'path="protocol"'),
+  };
+}
