@@ -45,3 +45,18 @@ test('a notification switch turned off before hydration is saved once hydrated',
   await expect(page.getByRole('switch', { name: 'E-mail: Friend requests' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Push: Friend requests' })).toBeChecked();
 });
+
+test('a repeat chosen before hydration: the plan form shows what a monthly plan asks', async ({ page }) => {
+  await signUpNewPerson(page, 'early-repeat');
+  const release = await holdClientEntry(page);
+  await page.goto('/event/create');
+  await page.getByLabel('How often').selectOption({ label: 'Every month' });
+  await expect(page.getByLabel('Each month on')).toHaveCount(0);
+
+  release();
+  await waitForHydration(page);
+  // The form's state took the choice: the monthly and end-date fields appear, the choice stays.
+  await expect(page.getByLabel('Each month on')).toBeVisible();
+  await expect(page.getByLabel('Until (optional)')).toBeVisible();
+  await expect(page.getByLabel('How often')).toHaveValue('MONTHLY');
+});
