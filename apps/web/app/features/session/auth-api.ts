@@ -69,6 +69,9 @@ export function signInErrorText(answer: Extract<AuthAnswer<unknown>, { ok: false
       return `Too many codes asked for. Try again in ${minutes(answer.retryAfterSeconds)}.`;
     case 'NETWORK':
       return answer.message;
+    case 'FORBIDDEN':
+      // Plaza's own refusal of a page at another address (http/security.ts): it says which.
+      return answer.message || 'Something went wrong. Please try again.';
     default:
       return 'Something went wrong. Please try again.';
   }
