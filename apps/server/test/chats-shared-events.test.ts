@@ -206,6 +206,25 @@ async function showing(feed: Feed<ListEvent>, chatKey: string, text: string) {
   return find()!;
 }
 
+/** Ana sends `text`: each list's event showing it, in the lists' order, and the executions it cost. */
+async function sentToLists<Feeds extends Array<Feed<ListEvent>>>(
+  chatKey: string,
+  text: string,
+  ...feeds: Feeds
+) {
+  const before = await executions();
+  await api.sent(ana, chatKey, text);
+  const views: ListEvent[] = [];
+  for (const feed of feeds) views.push(await showing(feed, chatKey, text));
+  const after = await executions();
+  return {
+    views: views as { [K in keyof Feeds]: ListEvent },
+    own: after.own - before.own,
+    shared: after.shared - before.shared,
+    direct: after.direct - before.direct,
+  };
+}
+
 /** Ana's group with Ben and Cai, whose state of it is alike (nothing seen, nothing muted). */
 async function listGroupChat() {
   const { group, chat } = await buildGroup(db(), ana.userId, [
@@ -231,14 +250,12 @@ describe('chat-list events shared among the subscribers who see the chat alike',
     const caiList = listOf(cai);
     try {
       await ready(benList, caiList);
-      const start = await executions();
-      await api.sent(ana, key, 'one');
-      const [benOne, caiOne] = [await showing(benList, key, 'one'), await showing(caiList, key, 'one')];
-      const afterOne = await executions();
-      expect(afterOne.own - start.own).toBe(1);
-      expect(afterOne.shared - start.shared).toBe(1);
+      const one = await sentToLists(key, 'one', benList, caiList);
+      const [benOne, caiOne] = one.views;
+      expect(one.own).toBe(1);
+      expect(one.shared).toBe(1);
       // Both sent from the source straight to their sockets.
-      expect(afterOne.direct - start.direct).toBe(2);
+      expect(one.direct).toBe(2);
       expect(benOne).toEqual(caiOne);
       expect(benOne.chat).toMatchObject({ unreadCount: 1, group: { title }, otherUser: null });
       expect(benOne.chat!.lastChat!.user!.fullName).toContain('Ana');
@@ -252,23 +269,17 @@ describe('chat-list events shared among the subscribers who see the chat alike',
       );
       expect(muted.errors).toBeUndefined();
       await caiList.until(() => caiList.events.some((event) => event.chat?.pivot.muteUntil), 'muted');
-      const beforeTwo = await executions();
-      await api.sent(ana, key, 'two');
-      const [benTwo, caiTwo] = [await showing(benList, key, 'two'), await showing(caiList, key, 'two')];
-      const afterTwo = await executions();
-      expect(afterTwo.own - beforeTwo.own).toBe(2);
-      expect(afterTwo.shared - beforeTwo.shared).toBe(0);
+      const two = await sentToLists(key, 'two', benList, caiList);
+      const [benTwo, caiTwo] = two.views;
+      expect(two.own).toBe(2);
+      expect(two.shared).toBe(0);
       expect(benTwo.chat!.pivot.muteUntil).toBeNull();
       expect(Date.parse(caiTwo.chat!.pivot.muteUntil!)).toBe(Date.parse(until));
       expect([benTwo.chat!.unreadCount, caiTwo.chat!.unreadCount]).toEqual([2, 2]);
 
       // Ben reads the chat: at the next message he has 1 unread, Cai 3.
       await markSeen(ben, key, 2);
-      await api.sent(ana, key, 'three');
-      const [benThree, caiThree] = [
-        await showing(benList, key, 'three'),
-        await showing(caiList, key, 'three'),
-      ];
+      const [benThree, caiThree] = (await sentToLists(key, 'three', benList, caiList)).views;
       expect([benThree.chat!.unreadCount, caiThree.chat!.unreadCount]).toEqual([1, 3]);
     } finally {
       await dispose(benList, caiList);
@@ -307,14 +318,10 @@ describe('chat-list events shared among the subscribers who see the chat alike',
     const caiList = listOf(cai);
     try {
       await ready(benSeen, caiSeen, benList, caiList);
-      const start = await executions();
-      await api.sent(ana, key, 'third');
-      const views = [];
-      for (const feed of [benSeen, caiSeen, benList, caiList]) views.push(await showing(feed, key, 'third'));
-      const after = await executions();
+      const { views, own, shared } = await sentToLists(key, 'third', benSeen, caiSeen, benList, caiList);
       // The web's selection: one execution for both; with lastSeenSeq: one each.
-      expect(after.own - start.own).toBe(3);
-      expect(after.shared - start.shared).toBe(1);
+      expect(own).toBe(3);
+      expect(shared).toBe(1);
       expect(views.map((view) => view.chat!.unreadCount)).toEqual([1, 1, 1, 1]);
       expect(views.map((view) => view.chat!.pivot.lastSeenSeq)).toEqual([1, 2, undefined, undefined]);
       expect(views[2]).toEqual(views[3]);

@@ -3,7 +3,8 @@
  * press did nothing. The page's start script (after-first-paint.server.ts) keeps the last such
  * button under EARLY_TAP_KEY until the client entry says hydration began (HYDRATING_KEY, after
  * which React sees and replays presses itself); once the app has hydrated, the button is pressed
- * again (entry.client.tsx). Only `type="button"` buttons: a submit button's form, like a link, works without scripts.
+ * again (entry.client.tsx). Only `type="button"` buttons: a submit button's form, like a link,
+ * works without scripts.
  */
 export const EARLY_TAP_KEY = '__plazaEarlyTap';
 export const HYDRATING_KEY = '__plazaHydrating';

@@ -71,10 +71,10 @@ export function signInErrorText(answer: Extract<AuthAnswer<unknown>, { ok: false
       return answer.message;
     case 'FORBIDDEN':
       // Plaza's own refusal of a page at another address (http/security.ts): it says which.
-      return answer.message || 'Something went wrong. Please try again.';
-    default:
-      return 'Something went wrong. Please try again.';
+      if (answer.message) return answer.message;
+      break;
   }
+  return 'Something went wrong. Please try again.';
 }
 
 export interface GraphQLAnswer<T> {
