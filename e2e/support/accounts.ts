@@ -8,7 +8,8 @@ export function uniqueEmail(label: string): string {
 
 /** The 6-digit code of the newest message to `email` sent since `since`. */
 export async function codeFor(email: string, since: number): Promise<string> {
-  const message = await findOutboxMessage(email, since);
+  // The address itself may end in six digits (uniqueEmail's random part): it is not the code.
+  const message = (await findOutboxMessage(email, since)).replaceAll(email, '');
   const code = /\b(\d{6})\b/.exec(message)?.[1];
   if (!code) throw new Error(`No 6-digit code in the message to ${email}`);
   return code;
