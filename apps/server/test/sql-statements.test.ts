@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements } from '../src/db/client.ts';
-import { activities, chatMembers, chats, plans } from '../src/db/schema/index.ts';
+import { activities, chatMembers, chats, plans, siteAdmins } from '../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { buildGroup, buildMessage, buildPlan, buildUser } from './support/factories.ts';
@@ -298,7 +298,30 @@ describe('the viewer’s row', () => {
     expect({ statements: both.statements }).toEqual({ statements: alone.statements });
   });
 
-  it('is not read, nor any invitation, by a member’s access check (only a non-member can be invited)', async () => {
+  it('comes with the session: a query of it reads nothing a query of nothing does not', async () => {
+    const person = await newPerson(t, 'Reader');
+    await statementsOf(person, once, {});
+    const nothing = await statementsOf(person, 'query { __typename }', {});
+    const row = await statementsOf(person, once, {});
+    expect(row.res.data).toEqual({ myself: { user: { id: person.userId } } });
+    expect({ statements: row.statements }).toEqual({ statements: nothing.statements });
+  });
+
+  it('comes with whether the app made them an administrator, read again by the next request', async () => {
+    const person = await newPerson(t, 'Moderator');
+    const query = 'query { myself { isAdmin } }';
+    await statementsOf(person, query, {});
+    const nothing = await statementsOf(person, 'query { __typename }', {});
+    const before = await statementsOf(person, query, {});
+    expect(before.res.data).toEqual({ myself: { isAdmin: false } });
+    expect({ statements: before.statements }).toEqual({ statements: nothing.statements });
+    await db().insert(siteAdmins).values({ userId: person.userId });
+    const after = await statementsOf(person, query, {});
+    expect(after.res.data).toEqual({ myself: { isAdmin: true } });
+    expect({ statements: after.statements }).toEqual({ statements: nothing.statements });
+  });
+
+  it('is not read again, nor any invitation, by a member’s access check (only a non-member can be invited)', async () => {
     const member = await newPerson(t, 'Member');
     const stranger = await newPerson(t, 'Stranger');
     const owner = await buildUser(db(), 'Owner');
@@ -309,8 +332,9 @@ describe('the viewer’s row', () => {
     const asMember = await statementsOf(member, query, { key: group.key });
     const asStranger = await statementsOf(stranger, query, { key: group.key });
     expect(asMember.res.data).toEqual(asStranger.res.data);
-    // The stranger's check reads their row and the invitations to their verified address.
-    expect(asMember.statements).toBe(asStranger.statements - 2);
+    // The stranger's check reads the invitations to their verified address (their row came with
+    // the session).
+    expect(asMember.statements).toBe(asStranger.statements - 1);
   });
 
   it('is read afresh for each resolver of a mutation, which must see what it changed', async () => {

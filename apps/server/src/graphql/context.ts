@@ -9,6 +9,7 @@ import type { Bus } from '../platform/bus/bus.ts';
 import type { Mail } from '../platform/mail/mail.ts';
 import type { RateLimits } from '../platform/rate-limits/rate-limits.ts';
 import type { Sms } from '../platform/sms/sms.ts';
+import type { UserRow } from '../domains/users/find-user.ts';
 
 /** Everything long-lived that a request may use. */
 export interface Platform {
@@ -27,6 +28,14 @@ export interface Platform {
 export interface Viewer {
   id: number;
   sessionId: number;
+  /**
+   * Read with the session at the request's start (cookie-session.ts): the person's row and whether
+   * the app granted them the administrator role. A query uses them rather than reading again; a
+   * mutation, whose later resolvers must see what it changed, and a subscription, whose context
+   * lives as long as its socket, read afresh. Absent for a viewer made up inside Plaza.
+   */
+  user?: UserRow;
+  siteAdminGranted?: boolean;
 }
 
 export interface RequestContext extends Platform {

@@ -3,6 +3,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import type { ExecutionArgs } from 'graphql';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
+import type { RequestContext } from '../graphql/context.ts';
 import { EVENT_SINK, sharedResultJson, type EventSink } from '../graphql/subscription-events.ts';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance.ts';
 import type { Metrics } from './metrics.ts';
@@ -77,6 +78,10 @@ export function attachGraphqlWebSocket(
         const errors = validate(schema, document);
         if (errors.length > 0) return errors;
         const contextValue = await contextFactory();
+        // What was read with the session serves a query at once (context.ts); a socket's context
+        // lives as long as the socket and reads afresh, so it does not keep the person's row.
+        const { viewer } = contextValue as RequestContext;
+        if (viewer) (contextValue as RequestContext).viewer = { id: viewer.id, sessionId: viewer.sessionId };
         const sink = ctx.extra.sink(id, () => id in ctx.subscriptions);
         return {
           schema,

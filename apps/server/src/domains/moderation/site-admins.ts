@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminsConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../graphql/context.ts';
+import { isQueryContext } from '../../graphql/query-contexts.ts';
 import { requestScoped } from '../../graphql/request-scoped.ts';
 import { rows } from '../social/social-sql.ts';
 
@@ -41,14 +42,26 @@ export async function adminSourceOf(
   return facts.granted ? 'GRANTED' : null;
 }
 
+/** In a query, what the session's read told (cookie-session.ts); null when it must be read. */
+function adminOfSession(context: RequestContext): boolean | null {
+  const { viewer } = context;
+  if (!viewer?.user || viewer.siteAdminGranted === undefined || !isQueryContext(context)) return null;
+  return viewer.siteAdminGranted || isConfiguredAdmin(context.config.admins, viewer.user);
+}
+
 const adminOfRequest = requestScoped((context) => {
   let answer: Promise<boolean> | null = null;
-  return () =>
-    (answer ??= context.viewer
-      ? adminSourceOf(context.store.db, context.config.admins, context.viewer.id).then(
-          (source) => source !== null,
-        )
-      : Promise.resolve(false));
+  return () => {
+    if (answer) return answer;
+    if (!context.viewer) return (answer = Promise.resolve(false));
+    const known = adminOfSession(context);
+    return (answer =
+      known !== null
+        ? Promise.resolve(known)
+        : adminSourceOf(context.store.db, context.config.admins, context.viewer.id).then(
+            (source) => source !== null,
+          ));
+  };
 });
 
 /** Whether the signed-in viewer is a site administrator: asked once per request. */

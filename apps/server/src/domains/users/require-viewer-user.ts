@@ -7,15 +7,17 @@ import { findUser, type UserRow } from './find-user.ts';
 const viewerRows = new WeakMap<RequestContext, Promise<UserRow | null>>();
 
 /**
- * The viewer's row: read once per query operation (a page's root query asked for it in three
- * resolvers, three reads of the same row), afresh each time in a mutation (its later resolvers
- * must see what it changed) and in a subscription (its context lives as long as the socket).
+ * The viewer's row: in a query operation, the one read with the session (cookie-session.ts) or
+ * else read once (a page's root query asked for it in three resolvers, three reads of the same
+ * row); afresh each time in a mutation (its later resolvers must see what it changed) and in a
+ * subscription (its context lives as long as the socket).
  */
 function viewerRow(context: RequestContext, id: number): Promise<UserRow | null> {
   if (!isQueryContext(context)) return findUser(context.store.db, id);
   let row = viewerRows.get(context);
   if (!row) {
-    row = findUser(context.store.db, id);
+    const withSession = context.viewer?.user;
+    row = withSession?.id === id ? Promise.resolve(withSession) : findUser(context.store.db, id);
     viewerRows.set(context, row);
   }
   return row;
