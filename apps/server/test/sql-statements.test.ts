@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements } from '../src/db/client.ts';
 import { activities, chatMembers, chats, plans, siteAdmins } from '../src/db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { buildGroup, buildMessage, buildPlan, buildUser } from './support/factories.ts';
 import { signInWithEmail } from './support/sign-in.ts';
@@ -48,55 +48,105 @@ async function expectFlat(
   return two.statements;
 }
 
+/** A person with `count` chats: a direct message, a group and a plan chat in turn, each with a message. */
+async function withChats(count: number): Promise<{ person: Person; variables: Record<string, unknown> }> {
+  const viewer = await newPerson(t, 'Lister');
+  for (let index = 0; index < count; index++) {
+    const other = await buildUser(db(), `Other${index}`);
+    if (index % 3 === 0) {
+      const pair = viewer.userId < other.id ? `${viewer.userId}:${other.id}` : `${other.id}:${viewer.userId}`;
+      const [chat] = await db()
+        .insert(chats)
+        .values({ key: `dm${viewer.userId}x${other.id}`, type: 'd', dmPair: pair })
+        .returning();
+      await db()
+        .insert(chatMembers)
+        .values([
+          { chatId: chat!.id, userId: viewer.userId },
+          { chatId: chat!.id, userId: other.id },
+        ]);
+      await buildMessage(db(), chat!.id, other.id, 'hello');
+    } else if (index % 3 === 1) {
+      const { chat } = await buildGroup(db(), other.id, [{ userId: viewer.userId }], { isPublic: true });
+      await buildMessage(db(), chat.id, other.id, 'hi all');
+    } else {
+      const { chat } = await buildPlan(db(), other.id, [
+        { userId: other.id, response: 'ATTENDING' },
+        { userId: viewer.userId, response: 'ATTENDING' },
+      ]);
+      await db()
+        .insert(chatMembers)
+        .values([
+          { chatId: chat.id, userId: viewer.userId },
+          { chatId: chat.id, userId: other.id },
+        ]);
+      await buildMessage(db(), chat.id, other.id, 'see you');
+    }
+  }
+  return { person: viewer, variables: {} };
+}
+
 describe('statements per request do not grow with a list', () => {
   it('chat list (direct, group and plan chats)', async () => {
-    const make = async (count: number) => {
-      const viewer = await newPerson(t, 'Lister');
-      for (let index = 0; index < count; index++) {
-        const other = await buildUser(db(), `Other${index}`);
-        if (index % 3 === 0) {
-          const pair =
-            viewer.userId < other.id ? `${viewer.userId}:${other.id}` : `${other.id}:${viewer.userId}`;
-          const [chat] = await db()
-            .insert(chats)
-            .values({ key: `dm${viewer.userId}x${other.id}`, type: 'd', dmPair: pair })
-            .returning();
-          await db()
-            .insert(chatMembers)
-            .values([
-              { chatId: chat!.id, userId: viewer.userId },
-              { chatId: chat!.id, userId: other.id },
-            ]);
-          await buildMessage(db(), chat!.id, other.id, 'hello');
-        } else if (index % 3 === 1) {
-          const { chat } = await buildGroup(db(), other.id, [{ userId: viewer.userId }], { isPublic: true });
-          await buildMessage(db(), chat.id, other.id, 'hi all');
-        } else {
-          const { chat } = await buildPlan(db(), other.id, [
-            { userId: other.id, response: 'ATTENDING' },
-            { userId: viewer.userId, response: 'ATTENDING' },
-          ]);
-          await db()
-            .insert(chatMembers)
-            .values([
-              { chatId: chat.id, userId: viewer.userId },
-              { chatId: chat.id, userId: other.id },
-            ]);
-          await buildMessage(db(), chat.id, other.id, 'see you');
-        }
-      }
-      return { person: viewer, variables: {} };
-    };
     await expectFlat(
       `{ myChats { key type unreadCount lastMessageAt group { key title } plan { key title }
          otherUser { id username fullName image } lastChat { text user { id fullName } } pivot { isHidden lastSeenSeq } }
          hidden: myChats(hidden: true) { key } }`,
       // One chat of each kind in the short list, so both lists ask the same kinds of question.
-      await make(3),
-      await make(20),
+      await withChats(3),
+      await withChats(20),
       (data) => (data.myChats as unknown[]).length,
       [3, 20],
     );
+  });
+
+  it('chat list: the hidden chats, the last messages and their senders come with the list', async () => {
+    const { person } = await withChats(3);
+    const owner = await buildUser(db(), 'Quiet');
+    const { group: quiet } = await buildGroup(db(), owner.id, [{ userId: person.userId }], {
+      isPublic: true,
+    });
+    const before = await t.gql<{ myChats: Array<{ key: string; group: { key: string } | null }> }>(
+      '{ myChats { key group { key } } }',
+      {},
+      person.headers,
+    );
+    // The group chat with a message is hidden: its access is read with the shown group's.
+    const loud = before.data!.myChats.find((chat) => chat.group !== null && chat.group.key !== quiet.key)!;
+    await db()
+      .update(chatMembers)
+      .set({ isHidden: true })
+      .where(
+        and(
+          eq(chatMembers.userId, person.userId),
+          eq(chatMembers.chatId, sql`(SELECT id FROM chats WHERE key = ${loud.key})`),
+        ),
+      );
+    const list = '{ myChats { key otherUser { id username } } }';
+    const full = `{ myChats { key type group { key } otherUser { id username } lastChat { text user { id fullName } } }
+      hidden: myChats(hidden: true) { key lastChat { text } } }`;
+    await statementsOf(person, full, {});
+    const alone = await statementsOf(person, list, {});
+    const all = await statementsOf(person, full, {});
+    const shown = all.res.data!.myChats as Array<{
+      type: string;
+      group: { key: string } | null;
+      lastChat: { text: string; user: { id: number } } | null;
+    }>;
+    expect(shown.map((chat) => chat.type).sort()).toEqual(['d', 'g', 'p']);
+    expect(shown.find((chat) => chat.type === 'g')).toMatchObject({
+      group: { key: quiet.key },
+      lastChat: null,
+    });
+    expect(
+      shown
+        .filter((chat) => chat.lastChat)
+        .map((chat) => chat.lastChat!.text)
+        .sort(),
+    ).toEqual(['hello', 'see you']);
+    expect(all.res.data!.hidden).toEqual([{ key: loud.key, lastChat: { text: 'hi all' } }]);
+    // Before: one statement more for the hidden list, one for the last messages, one for their senders.
+    expect({ statements: all.statements }).toEqual({ statements: alone.statements });
   });
 
   it('a page of messages from as many senders', async () => {

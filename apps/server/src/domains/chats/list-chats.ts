@@ -1,8 +1,24 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import DataLoader from 'dataloader';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNull,
+  lt,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { chatMembers, chats, messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
+import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
+import { groupLoaders } from '../groups/group-loaders.ts';
+import { chatSharedLoaders } from './chat-loaders.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { loadChatAccess, type ChatAccess, type ChatRow } from './chat-access.ts';
 import type { ChatState } from './chat-state.ts';
@@ -24,52 +40,150 @@ export interface ChatEntry {
   stateInVariant?: boolean;
 }
 
-/** The chat list's one statement: a person's chats, shown or hidden, with their states. */
-const myChatRows = preparedStatement((db) =>
-  db
+/**
+ * The newest message of a chat's main chat that is not deleted nor removed by a moderator: the
+ * list's lastChat, read as chatSharedLoaders' lastMessage reads it, beside each listed chat (a
+ * lateral join on the seq index) rather than in a statement of its own.
+ */
+function lastMessageOf(db: Database, chatId: AnyColumn) {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        isNull(messages.deletedAt),
+        isNull(messages.hiddenAt),
+        isNull(messages.parentId),
+      ),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(1)
+    .as('last_message');
+}
+
+/** The fields `names` of an aliased subquery, as an object of them. */
+function fieldsOf<Names extends string, Query extends Record<Names, unknown>>(
+  query: Query,
+  names: readonly Names[],
+): { [Name in Names]: Query[Name] } {
+  return Object.fromEntries(names.map((name) => [name, query[name]])) as { [Name in Names]: Query[Name] };
+}
+
+const CHAT_COLUMNS = Object.keys(getTableColumns(chats)) as Array<keyof typeof chats.$inferSelect>;
+const MESSAGE_COLUMNS = Object.keys(getTableColumns(messages)) as Array<keyof typeof messages.$inferSelect>;
+
+/**
+ * A person's chats, shown or hidden, newest activity first (MY_CHATS_MAX at most), with their
+ * states, and then the last message of each listed chat (after the limit: someone in 600 chats
+ * has 200 of them looked up, not 600).
+ */
+function chatListSelect(db: Database, hidden: boolean | Placeholder) {
+  const listed = db
     .select({
-      chat: chats,
+      ...getTableColumns(chats),
       lastSeenSeq: chatMembers.lastSeenSeq,
       isHidden: chatMembers.isHidden,
       muteUntil: chatMembers.muteUntil,
       lastSeenThreadTab: chatMembers.lastSeenThreadTab,
-      unreadCount: unreadCountSql(chats.id, chatMembers.lastSeenSeq, sql.placeholder('viewerId')),
+      unreadCount: unreadCountSql(chats.id, chatMembers.lastSeenSeq, sql.placeholder('viewerId')).as(
+        'unread_count',
+      ),
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(
-      and(
-        eq(chatMembers.userId, sql.placeholder('viewerId')),
-        eq(chatMembers.isHidden, sql.placeholder('hidden')),
-      ),
-    )
+    .where(and(eq(chatMembers.userId, sql.placeholder('viewerId')), eq(chatMembers.isHidden, hidden)))
     .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id))
     .limit(MY_CHATS_MAX)
-    .prepare('plaza_my_chats'),
+    .as('listed');
+  const last = lastMessageOf(db, listed.id);
+  return db
+    .select({
+      chat: fieldsOf(listed, CHAT_COLUMNS),
+      lastSeenSeq: listed.lastSeenSeq,
+      isHidden: listed.isHidden,
+      muteUntil: listed.muteUntil,
+      lastSeenThreadTab: listed.lastSeenThreadTab,
+      unreadCount: listed.unreadCount,
+      // The message's columns as the lateral join gives them (null, all of them, without a message).
+      lastMessage: fieldsOf(last, MESSAGE_COLUMNS),
+    })
+    .from(listed)
+    .leftJoinLateral(last, sql`true`)
+    .orderBy(desc(sql`coalesce(${listed.lastMessageAt}, ${listed.createdAt})`), desc(listed.id));
+}
+
+/** The chat list's one statement: the shown chats or the hidden ones. */
+const myChatRows = preparedStatement((db) =>
+  chatListSelect(db, sql.placeholder('hidden')).prepare('plaza_my_chats'),
+);
+
+/** Both lists in one statement, each its own MY_CHATS_MAX (the web asks for both on every load). */
+const bothChatLists = preparedStatement((db) =>
+  chatListSelect(db, false).unionAll(chatListSelect(db, true)).prepare('plaza_my_chats_both'),
+);
+
+type ChatListRow = Awaited<ReturnType<ReturnType<typeof myChatRows>['execute']>>[number];
+
+/** Newest activity first, as the statement orders each list. */
+function byActivity(a: ChatListRow, b: ChatListRow): number {
+  const at = (row: ChatListRow) => (row.chat.lastMessageAt ?? row.chat.createdAt).getTime();
+  return at(b) - at(a) || b.chat.id - a.chat.id;
+}
+
+/**
+ * A request's chat lists by whether hidden: asked in the same turn (the web's chat list asks for
+ * the shown ones and the keys of the hidden ones), both come from one statement.
+ */
+const chatLists = requestScoped(
+  (context) =>
+    new DataLoader<{ viewerId: number; hidden: boolean }, ChatListRow[], string>(
+      async (asked) => {
+        const viewers = new Set(asked.map((list) => list.viewerId));
+        if (asked.length === 2 && viewers.size === 1) {
+          const found = await bothChatLists(context.store.db).execute({ viewerId: asked[0]!.viewerId });
+          return asked.map((list) => found.filter((row) => row.isHidden === list.hidden).sort(byActivity));
+        }
+        return Promise.all(
+          asked.map((list) =>
+            myChatRows(context.store.db).execute({ viewerId: list.viewerId, hidden: list.hidden }),
+          ),
+        );
+      },
+      { ...BATCHING, cacheKeyFn: (list) => `${list.viewerId}:${list.hidden}` },
+    ),
 );
 
 /**
  * The viewer's chats (those they have a state row in: direct messages, groups they are in, plan
  * chats they opened or wrote in), hidden ones or the others, newest activity first, each with its
- * unread count. Chats the viewer may no longer read are left out.
+ * unread count. Chats the viewer may no longer read are left out. Each chat's last message comes
+ * with it, and its sender is asked for with the other people of direct messages (one statement).
  */
 export async function listMyChats(
   context: RequestContext,
   viewerId: number,
   hidden: boolean,
 ): Promise<ChatEntry[]> {
-  const found = await myChatRows(context.store.db).execute({ viewerId, hidden });
+  const found = await chatLists(context).load({ viewerId, hidden });
+  const lastMessages = chatSharedLoaders(context).lastMessage;
+  const people = groupLoaders(context).user;
   const entries = await Promise.all(
-    found.map(async (row) => ({
-      access: await loadChatAccess(context, row.chat),
-      state: {
-        lastSeenSeq: row.lastSeenSeq,
-        isHidden: row.isHidden,
-        muteUntil: row.muteUntil,
-        lastSeenThreadTab: row.lastSeenThreadTab,
-        unreadCount: Number(row.unreadCount),
-      },
-    })),
+    found.map(async (row) => {
+      lastMessages.prime(row.chat.id, row.lastMessage);
+      // Read with the access checks' people; what is not shown costs a row of that statement.
+      if (row.lastMessage) void people.load(row.lastMessage.senderId).catch(() => undefined);
+      return {
+        access: await loadChatAccess(context, row.chat),
+        state: {
+          lastSeenSeq: row.lastSeenSeq,
+          isHidden: row.isHidden,
+          muteUntil: row.muteUntil,
+          lastSeenThreadTab: row.lastSeenThreadTab,
+          unreadCount: Number(row.unreadCount),
+        },
+      };
+    }),
   );
   return entries.filter((entry) => entry.access.permissions.read);
 }
