@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements } from '../src/db/client.ts';
-import { activities, chatMembers, chats, plans, siteAdmins } from '../src/db/schema/index.ts';
+import { activities, chatMembers, chats, follows, plans, siteAdmins } from '../src/db/schema/index.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { buildGroup, buildMessage, buildPlan, buildUser } from './support/factories.ts';
@@ -300,6 +300,50 @@ describe('a chat’s state for the viewer', () => {
       },
     });
     expect({ statements: many.statements }).toEqual({ statements: few.statements });
+  });
+});
+
+describe('a plan page', () => {
+  it('reads the plan by its key in one statement, and counts and samples the friends going in one', async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    const host = await buildUser(db(), 'Host');
+    const friends = await Promise.all(['Ada', 'Bo', 'Cy', 'Di'].map((name) => buildUser(db(), name)));
+    await db()
+      .insert(follows)
+      .values(
+        friends.flatMap((friend) => [
+          { userId: viewer.userId, targetId: friend.id, status: 'FOLLOWING' },
+          { userId: friend.id, targetId: viewer.userId, status: 'FOLLOWING' },
+        ]),
+      );
+    const stranger = await buildUser(db(), 'Al');
+    const { plan } = await buildPlan(
+      db(),
+      host.id,
+      [...friends, stranger].map((person, index) => ({
+        userId: person.id,
+        response: index % 2 === 0 ? 'ATTENDING' : 'INTERESTED',
+      })),
+      { isPublic: true },
+    );
+    const sample = 'query ($key: String!) { plan(key: $key) { key pivot { friendSample { first } } } }';
+    const both =
+      'query ($key: String!) { plan(key: $key) { key pivot { friendCount friendSample { first } } } }';
+    await statementsOf(viewer, both, { key: plan.key });
+    const nothing = await statementsOf(viewer, 'query { __typename }', {});
+    const one = await statementsOf(viewer, sample, { key: plan.key });
+    const two = await statementsOf(viewer, both, { key: plan.key });
+    // Friends by name, three of them; all four counted (the stranger in neither).
+    expect(two.res.data).toEqual({
+      plan: {
+        key: plan.key,
+        pivot: { friendCount: 4, friendSample: [{ first: 'Ada' }, { first: 'Bo' }, { first: 'Cy' }] },
+      },
+    });
+    expect({ statements: two.statements }).toEqual({ statements: one.statements });
+    // The plan (one statement by its key), the viewer's access to it, its host's row and the
+    // friends going (six before: the plan's id then its row, the friends twice).
+    expect(one.statements - nothing.statements).toBe(4);
   });
 });
 

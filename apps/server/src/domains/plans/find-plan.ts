@@ -6,13 +6,13 @@ import { badUserInput } from '../../graphql/errors.ts';
 import { loadPlanAccess, planNotFound, unlockWithInviteKey, type PlanAccess } from './plan-access.ts';
 import { planLoaders } from './plan-loaders.ts';
 
-/** A plan's id by its key: every plan page and plan query starts with it. */
-const planIdByKey = preparedStatement((db) =>
+/** A plan by its key: every plan page and plan query starts with it. */
+const planByKey = preparedStatement((db) =>
   db
-    .select({ id: plans.id })
+    .select()
     .from(plans)
     .where(eq(plans.key, sql.placeholder('key')))
-    .prepare('plaza_plan_id_by_key'),
+    .prepare('plaza_plan_by_key'),
 );
 
 /**
@@ -26,8 +26,10 @@ export async function findPlan(
 ): Promise<PlanAccess> {
   const key = by.key.trim();
   if (!key) throw badUserInput('key', 'Give the plan’s key.');
-  const [found] = await planIdByKey(context.store.db).execute({ key });
-  const plan = found ? await planLoaders(context).row.load(found.id) : null;
+  const [found] = await planByKey(context.store.db).execute({ key });
+  // The request's plan loader keeps the row (or the one it read first), so every field reads one.
+  const rows = planLoaders(context).row;
+  const plan = found ? await rows.prime(found.id, found).load(found.id) : null;
   if (!plan) throw planNotFound();
   unlockWithInviteKey(context, plan, by.inviteKey);
   const access = await loadPlanAccess(context, plan);

@@ -17,12 +17,15 @@ export interface PlanAttendee {
 export interface PlanAttendeePage {
   attendees: PlanAttendee[];
   nextMarker: string | null;
+  /** With `countAll`: how many people the list holds, beyond this page too. */
+  total?: number;
 }
 
 /**
  * People who answered one occurrence of a plan (or were invited to it), friends of the viewer
  * first, then by name; people a block separates from the viewer are left out. `responses` filters
- * by value; 'INVITED' stands for invited without an answer.
+ * by value; 'INVITED' stands for invited without an answer. With `countAll`, the same statement
+ * counts the whole list.
  */
 export async function listPlanAttendees(
   context: RequestContext,
@@ -33,6 +36,7 @@ export async function listPlanAttendees(
     marker?: string | null;
     limit?: number;
     onlyFriends?: boolean;
+    countAll?: boolean;
   },
 ): Promise<PlanAttendeePage> {
   const offset = input.marker ? Number(input.marker) : 0;
@@ -59,7 +63,11 @@ export async function listPlanAttendees(
       ? sql`false`
       : sql`${users.id} IN (SELECT fp.friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId})`;
   const found = await context.store.db
-    .select({ user: users, response: sql<PlanResponseValue | null>`x.response` })
+    .select({
+      user: users,
+      response: sql<PlanResponseValue | null>`x.response`,
+      total: input.countAll ? sql<number>`count(*) OVER ()` : sql<null>`NULL`,
+    })
     .from(sql`(${answered} UNION ALL ${invited}) x`)
     .innerJoin(users, sql`${users.id} = x.user_id`)
     .where(
@@ -68,8 +76,10 @@ export async function listPlanAttendees(
     .orderBy(...(viewerId === null ? [] : [sql`${isFriend} DESC`]), users.first, users.id)
     .limit(limit + 1)
     .offset(offset);
-  return {
-    attendees: found.slice(0, limit),
+  const page: PlanAttendeePage = {
+    attendees: found.slice(0, limit).map(({ user, response }) => ({ user, response })),
     nextMarker: found.length > limit ? String(offset + limit) : null,
   };
+  if (input.countAll) page.total = found.length > 0 ? Number(found[0]!.total) : 0;
+  return page;
 }

@@ -22,6 +22,8 @@ import { deletePlan } from './delete-plan.ts';
 import { findPlan } from './find-plan.ts';
 import { inviteToPlan, type PlanInviteResult } from './invite-to-plan.ts';
 import { listMyPlans, type MyPlansPage } from './list-my-plans.ts';
+import { requestScoped } from '../../graphql/request-scoped.ts';
+import type { UserRow } from '../users/find-user.ts';
 import { listPlanAttendees, type PlanAttendee, type PlanAttendeePage } from './list-plan-attendees.ts';
 import { listPlanOccurrences } from './list-plan-occurrences.ts';
 import { loadPlanAccess } from './plan-access.ts';
@@ -231,27 +233,42 @@ const PlanAttendeePageRef = builder.objectRef<PlanAttendeePage>('PlanAttendeePag
   }),
 });
 
-const friendsAttending = (context: RequestContext, view: PlanView, limit: number) =>
-  context.viewer === null
-    ? Promise.resolve({ attendees: [], nextMarker: null })
-    : listPlanAttendees(context, {
-        planId: view.row.id,
-        occurrence: view.occurrence.key,
-        responses: ['ATTENDING', 'INTERESTED'],
-        onlyFriends: true,
-        limit,
-      });
+/** A request's friends attending of each plan view (both pivot fields ask; one statement answers both). */
+const friendsAttendingOf = requestScoped(
+  () => new WeakMap<PlanView, Promise<{ count: number; sample: UserRow[] }>>(),
+);
+
+/**
+ * The viewer's friends attending or interested in the view's occurrence: how many, and the first
+ * FRIEND_SAMPLE_SIZE, friends by name.
+ */
+function friendsAttending(context: RequestContext, view: PlanView) {
+  if (context.viewer === null) return Promise.resolve({ count: 0, sample: [] });
+  const known = friendsAttendingOf(context);
+  let found = known.get(view);
+  if (!found) {
+    found = listPlanAttendees(context, {
+      planId: view.row.id,
+      occurrence: view.occurrence.key,
+      responses: ['ATTENDING', 'INTERESTED'],
+      onlyFriends: true,
+      limit: FRIEND_SAMPLE_SIZE,
+      countAll: true,
+    }).then((page) => ({ count: page.total ?? 0, sample: page.attendees.map((a) => a.user) }));
+    known.set(view, found);
+  }
+  return found;
+}
 
 const PlanPivotRef = builder.objectRef<PlanView>('PlanPivot').implement({
   description: 'The plan seen from the viewer: friends attending or interested, and chat muting.',
   fields: (t) => ({
     friendCount: t.int({
-      resolve: async (v, _a, c) => (await friendsAttending(c, v, 500)).attendees.length,
+      resolve: async (v, _a, c) => (await friendsAttending(c, v)).count,
     }),
     friendSample: t.field({
       type: [UserRef],
-      resolve: async (v, _a, c) =>
-        (await friendsAttending(c, v, FRIEND_SAMPLE_SIZE)).attendees.map((a) => a.user),
+      resolve: async (v, _a, c) => (await friendsAttending(c, v)).sample,
     }),
     muteUntil: t.string({
       nullable: true,
