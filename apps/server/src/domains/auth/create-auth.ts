@@ -84,9 +84,22 @@ function provisionalUsername(): string {
   return `user_${[...randomBytes(12)].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
-/** Web pages of these origins may use the session cookie. */
+/** The names of this machine's loopback interface, as a URL's hostname gives them. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Web pages of these origins may use the session cookie: Plaza's public address's. When that is a
+ * loopback address (`npm start`'s default, http://localhost:3000), the other names of the same
+ * address and port too: only this server answers there, and someone who opened
+ * http://127.0.0.1:3000 could not sign in before.
+ */
 export function trustedOriginsOf(config: Config): string[] {
-  const origins = new Set([new URL(config.publicUrl).origin]);
+  const publicUrl = new URL(config.publicUrl);
+  const origins = new Set([publicUrl.origin]);
+  if (LOOPBACK_HOSTS.includes(publicUrl.hostname)) {
+    const port = publicUrl.port ? `:${publicUrl.port}` : '';
+    for (const host of LOOPBACK_HOSTS) origins.add(`${publicUrl.protocol}//${host}${port}`);
+  }
   if (config.isDevelopment) {
     origins.add(`http://localhost:${config.port}`);
     origins.add(`http://127.0.0.1:${config.port}`);
