@@ -303,6 +303,33 @@ describe('a chat’s state for the viewer', () => {
   });
 });
 
+describe('a chat room', () => {
+  it('reads the chat and the viewer’s state of it in one statement', async () => {
+    const viewer = await newPerson(t, 'Reader');
+    const sender = await buildUser(db(), 'Sender');
+    const { chat } = await buildGroup(db(), sender.id, [{ userId: viewer.userId }]);
+    await buildMessage(db(), chat.id, sender.id, 'one');
+    await buildMessage(db(), chat.id, sender.id, 'two');
+    await buildMessage(db(), chat.id, viewer.userId, 'mine');
+    const key = 'query ($key: String!) { chat(key: $key) { key } }';
+    const state = `query ($key: String!) { chat(key: $key) { key unreadCount
+      pivot { isHidden muteUntil lastSeenSeq } } }`;
+    await statementsOf(viewer, state, { key: chat.key });
+    const alone = await statementsOf(viewer, key, { key: chat.key });
+    const withState = await statementsOf(viewer, state, { key: chat.key });
+    // The viewer's own message is not unread.
+    expect(withState.res.data).toEqual({
+      chat: { key: chat.key, unreadCount: 2, pivot: { isHidden: false, muteUntil: null, lastSeenSeq: 0 } },
+    });
+    expect({ statements: withState.statements }).toEqual({ statements: alone.statements });
+    // A stranger learns nothing of it: NOT_FOUND, as before.
+    const stranger = await newPerson(t, 'Stranger');
+    const refused = await t.gql(state, { key: chat.key }, stranger.headers);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(refused.data?.chat ?? null).toBeNull();
+  });
+});
+
 describe('a plan page', () => {
   it('reads the plan by its key in one statement, and counts and samples the friends going in one', async () => {
     const viewer = await newPerson(t, 'Viewer');
@@ -312,8 +339,8 @@ describe('a plan page', () => {
       .insert(follows)
       .values(
         friends.flatMap((friend) => [
-          { userId: viewer.userId, targetId: friend.id, status: 'FOLLOWING' },
-          { userId: friend.id, targetId: viewer.userId, status: 'FOLLOWING' },
+          { userId: viewer.userId, targetId: friend.id, status: 'FOLLOWING' as const },
+          { userId: friend.id, targetId: viewer.userId, status: 'FOLLOWING' as const },
         ]),
       );
     const stranger = await buildUser(db(), 'Al');

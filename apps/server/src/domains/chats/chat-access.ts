@@ -166,8 +166,16 @@ export async function findChat(
   options: { fresh?: boolean } = {},
 ): Promise<ChatAccess> {
   const [chat] = await chatByKey(context.store.db).execute({ key: key.trim() });
+  return readableAccess(options.fresh ? { ...context } : context, chat);
+}
+
+/** The viewer's access to a chat found by key (undefined: none), NOT_FOUND unless they may read it. */
+export async function readableAccess(
+  context: RequestContext,
+  chat: ChatRow | undefined,
+): Promise<ChatAccess> {
   if (!chat) throw chatNotFound();
-  const access = await loadChatAccess(options.fresh ? { ...context } : context, chat);
+  const access = await loadChatAccess(context, chat);
   if (!access.permissions.read) throw chatNotFound();
   return access;
 }

@@ -1,11 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import type { Database } from '../../db/client.ts';
-import { chatMembers } from '../../db/schema/index.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { chatMembers, chats } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../graphql/context.ts';
 import { idArray } from '../search/search-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import { badUserInput } from '../../graphql/errors.ts';
-import { ensureChatMember, type ChatAccess } from './chat-access.ts';
+import { ensureChatMember, readableAccess, type ChatAccess } from './chat-access.ts';
+import type { ChatEntry } from './list-chats.ts';
 
 /** The viewer's own state in a chat (spec 3 pivot): last seen, hidden, muted until. */
 export interface ChatState {
@@ -68,6 +71,53 @@ export async function readChatStates(
       unreadCount: Number(row?.unread ?? 0),
     };
   });
+}
+
+/** A chat by key with the viewer's state in it, in one statement (a chat room's first read). */
+const chatWithViewerState = preparedStatement((db) =>
+  db
+    .select({
+      chat: chats,
+      lastSeenSeq: chatMembers.lastSeenSeq,
+      isHidden: chatMembers.isHidden,
+      muteUntil: chatMembers.muteUntil,
+      lastSeenThreadTab: chatMembers.lastSeenThreadTab,
+      unreadCount: unreadCountSql(
+        chats.id,
+        sql`coalesce(${chatMembers.lastSeenSeq}, 0)`,
+        sql.placeholder('viewerId'),
+      ),
+    })
+    .from(chats)
+    .leftJoin(
+      chatMembers,
+      and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, sql.placeholder('viewerId'))),
+    )
+    .where(eq(chats.key, sql.placeholder('key')))
+    .prepare('plaza_chat_with_viewer_state'),
+);
+
+/**
+ * A chat by key that the viewer may read (else NOT_FOUND, as findChat), with their state of it
+ * (as readChatState gives it) read in the same statement: the chat query of a signed-in viewer.
+ */
+export async function findChatWithState(
+  context: RequestContext,
+  viewerId: number,
+  key: string,
+): Promise<ChatEntry> {
+  const [found] = await chatWithViewerState(context.store.db).execute({ key: key.trim(), viewerId });
+  const access = await readableAccess(context, found?.chat);
+  return {
+    access,
+    state: {
+      lastSeenSeq: Number(found!.lastSeenSeq ?? 0),
+      isHidden: found!.isHidden ?? false,
+      muteUntil: found!.muteUntil,
+      lastSeenThreadTab: found!.lastSeenThreadTab,
+      unreadCount: Number(found!.unreadCount ?? 0),
+    },
+  };
 }
 
 /** Records that the viewer has seen the chat up to `seq` (never backwards, never past the last). */

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { requireViewerUser } from '../users/require-viewer-user.ts';
 import { findChat, type ChatAccess } from './chat-access.ts';
 import { chatEventStream, type ChatEvent } from './chat-events.ts';
-import { markChatSeen, markThreadTabSeen, muteChat, setChatHidden } from './chat-state.ts';
+import { findChatWithState, markChatSeen, markThreadTabSeen, muteChat, setChatHidden } from './chat-state.ts';
 import { listMyChats } from './list-chats.ts';
 import { myChatEventStream, publishChatListEvent, type MyChatEvent } from './my-chat-events.ts';
 import { openDirectChat } from './open-direct-chat.ts';
@@ -76,8 +76,8 @@ builder.queryFields((t) => ({
     description: 'One chat by key; NOT_FOUND when the viewer may not read it.',
     args: { key: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
-      await requireViewerUser(context);
-      return { access: await findChat(context, args.key) };
+      const me = await requireViewerUser(context);
+      return findChatWithState(context, me.id, args.key);
     },
   }),
   searchChats: t.field({
