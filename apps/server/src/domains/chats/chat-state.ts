@@ -36,9 +36,23 @@ export async function readChatState(db: Database, chatId: number, viewerId: numb
   return state!;
 }
 
+/** From this many people on, readChatStates counts their unread messages from the chat's newest. */
+const MANY_VIEWERS = 8;
+
+/** The newest messages read once for many people's unread counts: twice the count's cap. */
+const RECENT_COUNTED = 2 * CHAT_UNREAD_COUNT_MAX;
+
 /**
  * readChatState for several people in one statement, in the order of `viewerIds`: a chat list
  * event reads the states of all of a process's subscribers it concerns at once.
+ *
+ * For many people, rather than each counting up to CHAT_UNREAD_COUNT_MAX messages after their last
+ * seen one (a 2,000-member group at the cap: 200,000 index entries and rows a message), the chat's
+ * newest RECENT_COUNTED countable messages are read once, as sorted arrays of their numbers (all,
+ * and each sender's), and each person's count is two binary searches (`width_bucket`: how many
+ * numbers are at most their last seen): exact when the person's last seen one is among them or the
+ * chat has no more; when it is older, the cap when the newest hold that many from others; else (they
+ * wrote most of the newest themselves) counted as for one person.
  */
 export async function readChatStates(
   db: Database,
@@ -54,10 +68,32 @@ export async function readChatStates(
     unread: number;
   }>(
     db,
-    sql`SELECT v.user_id, m.last_seen_seq, m.is_hidden, m.mute_until, m.last_seen_thread_tab,
-        ${unreadCountSql(chatId, sql`coalesce(m.last_seen_seq, 0)`, sql`v.user_id`)} AS unread
-      FROM unnest(${idArray(viewerIds)}) AS v(user_id)
-      LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`,
+    viewerIds.length < MANY_VIEWERS
+      ? sql`SELECT v.user_id, m.last_seen_seq, m.is_hidden, m.mute_until, m.last_seen_thread_tab,
+          ${unreadCountSql(chatId, sql`coalesce(m.last_seen_seq, 0)`, sql`v.user_id`)} AS unread
+        FROM unnest(${idArray(viewerIds)}) AS v(user_id)
+        LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`
+      : sql`WITH recent AS MATERIALIZED (
+          SELECT seq, sender_id FROM messages
+          WHERE chat_id = ${chatId} AND deleted_at IS NULL AND parent_id IS NULL
+          ORDER BY seq DESC LIMIT ${sql.raw(String(RECENT_COUNTED))}),
+        newest AS MATERIALIZED (SELECT count(*)::int AS n, min(seq) AS oldest,
+          coalesce(array_agg(seq ORDER BY seq), '{}') AS seqs FROM recent),
+        own AS MATERIALIZED (SELECT sender_id, array_agg(seq ORDER BY seq) AS seqs FROM recent GROUP BY sender_id)
+        SELECT v.user_id, m.last_seen_seq, m.is_hidden, m.mute_until, m.last_seen_thread_tab,
+          CASE
+            WHEN w.n < ${sql.raw(String(RECENT_COUNTED))} OR coalesce(m.last_seen_seq, 0) >= w.oldest
+              THEN least(${sql.raw(String(CHAT_UNREAD_COUNT_MAX))},
+                w.n - width_bucket(coalesce(m.last_seen_seq, 0), w.seqs)
+                - coalesce(cardinality(o.seqs) - width_bucket(coalesce(m.last_seen_seq, 0), o.seqs), 0))
+            WHEN w.n - coalesce(cardinality(o.seqs), 0) >= ${sql.raw(String(CHAT_UNREAD_COUNT_MAX))}
+              THEN ${sql.raw(String(CHAT_UNREAD_COUNT_MAX))}
+            ELSE ${unreadCountSql(chatId, sql`coalesce(m.last_seen_seq, 0)`, sql`v.user_id`)}
+          END AS unread
+        FROM unnest(${idArray(viewerIds)}) AS v(user_id)
+        CROSS JOIN newest w
+        LEFT JOIN own o ON o.sender_id = v.user_id
+        LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`,
   );
   const byViewer = new Map(found.map((row) => [Number(row.user_id), row]));
   const time = (value: Date | string | null) => (value === null ? null : new Date(value));
