@@ -40,6 +40,11 @@ export interface ChatEntry {
   stateInVariant?: boolean;
 }
 
+/** A chat's messages that show: neither deleted nor removed by a moderator (thread replies too). */
+export function shownIn(chatId: AnyColumn | number) {
+  return and(eq(messages.chatId, chatId), isNull(messages.deletedAt), isNull(messages.hiddenAt));
+}
+
 /**
  * The newest message of a chat's main chat that is not deleted nor removed by a moderator: the
  * list's lastChat, read as chatSharedLoaders' lastMessage reads it, beside each listed chat (a
@@ -49,14 +54,7 @@ function lastMessageOf(db: Database, chatId: AnyColumn) {
   return db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        isNull(messages.deletedAt),
-        isNull(messages.hiddenAt),
-        isNull(messages.parentId),
-      ),
-    )
+    .where(and(shownIn(chatId), isNull(messages.parentId)))
     .orderBy(desc(messages.seq))
     .limit(1)
     .as('last_message');

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chatMembers, chats, groups, messages, plans, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { loadChatAccess } from './chat-access.ts';
-import type { ChatEntry } from './list-chats.ts';
+import { shownIn, type ChatEntry } from './list-chats.ts';
 import type { MessageRow } from './send-message.ts';
 
 export const SEARCH_TEXT_MAX = 100;
@@ -65,14 +65,7 @@ export async function searchMessages(
   return db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        isNull(messages.deletedAt),
-        isNull(messages.hiddenAt),
-        sql`${messages.text} ILIKE ${pattern}`,
-      ),
-    )
+    .where(and(shownIn(chatId), sql`${messages.text} ILIKE ${pattern}`))
     .orderBy(desc(messages.seq))
     .limit(limit);
 }
