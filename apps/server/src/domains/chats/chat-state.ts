@@ -59,6 +59,11 @@ export async function readChatStates(
   chatId: number,
   viewerIds: readonly number[],
 ): Promise<ChatState[]> {
+  const lastSeen = sql`coalesce(m.last_seen_seq, 0)`;
+  const counted = unreadCountSql(chatId, lastSeen, sql`v.user_id`);
+  const many = viewerIds.length >= MANY_VIEWERS;
+  const cap = sql.raw(String(CHAT_UNREAD_COUNT_MAX));
+  const recentCount = sql.raw(String(RECENT_COUNTED));
   const found = await rows<{
     user_id: number;
     last_seen_seq: number | null;
@@ -68,45 +73,65 @@ export async function readChatStates(
     unread: number;
   }>(
     db,
-    viewerIds.length < MANY_VIEWERS
-      ? sql`SELECT v.user_id, m.last_seen_seq, m.is_hidden, m.mute_until, m.last_seen_thread_tab,
-          ${unreadCountSql(chatId, sql`coalesce(m.last_seen_seq, 0)`, sql`v.user_id`)} AS unread
-        FROM unnest(${idArray(viewerIds)}) AS v(user_id)
-        LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`
-      : sql`WITH recent AS MATERIALIZED (
-          SELECT seq, sender_id FROM messages
-          WHERE chat_id = ${chatId} AND deleted_at IS NULL AND parent_id IS NULL
-          ORDER BY seq DESC LIMIT ${sql.raw(String(RECENT_COUNTED))}),
-        newest AS MATERIALIZED (SELECT count(*)::int AS n, min(seq) AS oldest,
-          coalesce(array_agg(seq ORDER BY seq), '{}') AS seqs FROM recent),
-        own AS MATERIALIZED (SELECT sender_id, array_agg(seq ORDER BY seq) AS seqs FROM recent GROUP BY sender_id)
-        SELECT v.user_id, m.last_seen_seq, m.is_hidden, m.mute_until, m.last_seen_thread_tab,
-          CASE
-            WHEN w.n < ${sql.raw(String(RECENT_COUNTED))} OR coalesce(m.last_seen_seq, 0) >= w.oldest
-              THEN least(${sql.raw(String(CHAT_UNREAD_COUNT_MAX))},
-                w.n - width_bucket(coalesce(m.last_seen_seq, 0), w.seqs)
-                - coalesce(cardinality(o.seqs) - width_bucket(coalesce(m.last_seen_seq, 0), o.seqs), 0))
-            WHEN w.n - coalesce(cardinality(o.seqs), 0) >= ${sql.raw(String(CHAT_UNREAD_COUNT_MAX))}
-              THEN ${sql.raw(String(CHAT_UNREAD_COUNT_MAX))}
-            ELSE ${unreadCountSql(chatId, sql`coalesce(m.last_seen_seq, 0)`, sql`v.user_id`)}
-          END AS unread
-        FROM unnest(${idArray(viewerIds)}) AS v(user_id)
-        CROSS JOIN newest w
-        LEFT JOIN own o ON o.sender_id = v.user_id
-        LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`,
+    sql`${
+      many
+        ? sql`WITH recent AS MATERIALIZED (
+            SELECT seq, sender_id FROM messages
+            WHERE chat_id = ${chatId} AND deleted_at IS NULL AND parent_id IS NULL
+            ORDER BY seq DESC LIMIT ${recentCount}),
+          newest AS MATERIALIZED (SELECT count(*)::int AS n, min(seq) AS oldest,
+            coalesce(array_agg(seq ORDER BY seq), '{}') AS seqs FROM recent),
+          own AS MATERIALIZED (SELECT sender_id, array_agg(seq ORDER BY seq) AS seqs FROM recent GROUP BY sender_id)`
+        : sql``
+    }
+      SELECT v.user_id, m.last_seen_seq, m.is_hidden, m.mute_until, m.last_seen_thread_tab,
+        ${
+          many
+            ? sql`CASE
+                WHEN w.n < ${recentCount} OR ${lastSeen} >= w.oldest
+                  THEN least(${cap}, w.n - width_bucket(${lastSeen}, w.seqs)
+                    - coalesce(cardinality(o.seqs) - width_bucket(${lastSeen}, o.seqs), 0))
+                WHEN w.n - coalesce(cardinality(o.seqs), 0) >= ${cap} THEN ${cap}
+                ELSE ${counted}
+              END`
+            : counted
+        } AS unread
+      FROM unnest(${idArray(viewerIds)}) AS v(user_id)
+      ${many ? sql`CROSS JOIN newest w LEFT JOIN own o ON o.sender_id = v.user_id` : sql``}
+      LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`,
   );
   const byViewer = new Map(found.map((row) => [Number(row.user_id), row]));
-  const time = (value: Date | string | null) => (value === null ? null : new Date(value));
   return viewerIds.map((viewerId) => {
     const row = byViewer.get(viewerId);
-    return {
-      lastSeenSeq: Number(row?.last_seen_seq ?? 0),
-      isHidden: row?.is_hidden ?? false,
-      muteUntil: time(row?.mute_until ?? null),
-      lastSeenThreadTab: time(row?.last_seen_thread_tab ?? null),
-      unreadCount: Number(row?.unread ?? 0),
-    };
+    return chatStateOf({
+      lastSeenSeq: row?.last_seen_seq ?? null,
+      isHidden: row?.is_hidden ?? null,
+      muteUntil: row?.mute_until ?? null,
+      lastSeenThreadTab: row?.last_seen_thread_tab ?? null,
+      unreadCount: row?.unread ?? null,
+    });
   });
+}
+
+/**
+ * A person's state of a chat as a statement gives it: without a state row (null), never seen,
+ * shown, not muted, nothing unread; times as dates, numbers as numbers.
+ */
+export function chatStateOf(row: {
+  lastSeenSeq: number | null;
+  isHidden: boolean | null;
+  muteUntil: Date | string | null;
+  lastSeenThreadTab: Date | string | null;
+  unreadCount: number | string | null;
+}): ChatState {
+  const time = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return {
+    lastSeenSeq: Number(row.lastSeenSeq ?? 0),
+    isHidden: row.isHidden ?? false,
+    muteUntil: time(row.muteUntil),
+    lastSeenThreadTab: time(row.lastSeenThreadTab),
+    unreadCount: Number(row.unreadCount ?? 0),
+  };
 }
 
 /** A chat by key with the viewer's state in it, in one statement (a chat room's first read). */
@@ -144,16 +169,7 @@ export async function findChatWithState(
 ): Promise<ChatEntry> {
   const [found] = await chatWithViewerState(context.store.db).execute({ key: key.trim(), viewerId });
   const access = await readableAccess(context, found?.chat);
-  return {
-    access,
-    state: {
-      lastSeenSeq: Number(found!.lastSeenSeq ?? 0),
-      isHidden: found!.isHidden ?? false,
-      muteUntil: found!.muteUntil,
-      lastSeenThreadTab: found!.lastSeenThreadTab,
-      unreadCount: Number(found!.unreadCount ?? 0),
-    },
-  };
+  return { access, state: chatStateOf(found!) };
 }
 
 /** Records that the viewer has seen the chat up to `seq` (never backwards, never past the last). */

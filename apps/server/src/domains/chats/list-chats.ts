@@ -21,8 +21,7 @@ import { groupLoaders } from '../groups/group-loaders.ts';
 import { chatSharedLoaders } from './chat-loaders.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { loadChatAccess, type ChatAccess, type ChatRow } from './chat-access.ts';
-import type { ChatState } from './chat-state.ts';
-import { unreadCountSql } from './chat-state.ts';
+import { chatStateOf, unreadCountSql, type ChatState } from './chat-state.ts';
 import type { MessageRow } from './send-message.ts';
 
 export const MY_CHATS_MAX = 200;
@@ -173,13 +172,7 @@ export async function listMyChats(
       if (row.lastMessage) void people.load(row.lastMessage.senderId).catch(() => undefined);
       return {
         access: await loadChatAccess(context, row.chat),
-        state: {
-          lastSeenSeq: row.lastSeenSeq,
-          isHidden: row.isHidden,
-          muteUntil: row.muteUntil,
-          lastSeenThreadTab: row.lastSeenThreadTab,
-          unreadCount: Number(row.unreadCount),
-        },
+        state: chatStateOf(row),
       };
     }),
   );

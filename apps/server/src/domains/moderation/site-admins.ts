@@ -49,19 +49,18 @@ function adminOfSession(context: RequestContext): boolean | null {
   return viewer.siteAdminGranted || isConfiguredAdmin(context.config.admins, viewer.user);
 }
 
+/** Whether the request's viewer is a site administrator: from the session's read, else read. */
+async function adminOfViewer(context: RequestContext): Promise<boolean> {
+  if (!context.viewer) return false;
+  return (
+    adminOfSession(context) ??
+    (await adminSourceOf(context.store.db, context.config.admins, context.viewer.id)) !== null
+  );
+}
+
 const adminOfRequest = requestScoped((context) => {
   let answer: Promise<boolean> | null = null;
-  return () => {
-    if (answer) return answer;
-    if (!context.viewer) return (answer = Promise.resolve(false));
-    const known = adminOfSession(context);
-    return (answer =
-      known !== null
-        ? Promise.resolve(known)
-        : adminSourceOf(context.store.db, context.config.admins, context.viewer.id).then(
-            (source) => source !== null,
-          ));
-  };
+  return () => (answer ??= adminOfViewer(context));
 });
 
 /** Whether the signed-in viewer is a site administrator: asked once per request. */
