@@ -301,10 +301,8 @@ describe('a chat’s state for the viewer', () => {
     });
     expect({ statements: many.statements }).toEqual({ statements: few.statements });
   });
-});
 
-describe('a chat room', () => {
-  it('reads the chat and the viewer’s state of it in one statement', async () => {
+  it('comes with the chat in one statement when a chat room reads it by key', async () => {
     const viewer = await newPerson(t, 'Reader');
     const sender = await buildUser(db(), 'Sender');
     const { chat } = await buildGroup(db(), sender.id, [{ userId: viewer.userId }]);
