@@ -252,6 +252,59 @@ describe('search', () => {
     expect(planIds(await found(ben, 'ibis walk'))).toEqual([withFriend, lonely]);
   });
 
+  it('ranks groups by how many friends are inside and people by how many friends they share, among equal matches', async () => {
+    const ben = await newPerson(t, 'Ben');
+    const fay = await newPerson(t, 'Fay');
+    const gil = await newPerson(t, 'Gil');
+    await befriend(ben, fay);
+    await befriend(ben, gil);
+    const strangers = [await newPerson(t, 'Hal'), await newPerson(t, 'Ivo'), await newPerson(t, 'Jo')];
+    const titled = async (creator: Person, members: Person[]) => {
+      const { group: row } = await buildGroup(
+        db(),
+        creator.userId,
+        members.map((member) => ({ userId: member.userId })),
+        { isPublic: true },
+      );
+      await db().update(groups).set({ title: 'Puffinry' }).where(eq(groups.id, row.id));
+      return row.id;
+    };
+    // Four members and no friend of Ben's; one member, a friend; two members, both friends.
+    const biggest = await titled(strangers[0]!, strangers.slice(1));
+    const oneFriend = await titled(fay, []);
+    const twoFriends = await titled(fay, [gil]);
+    expect(groupIds(await found(null, 'puffinry'))).toEqual([biggest, twoFriends, oneFriend]);
+    // People: no friend in common, one (Fay), two (Fay and Gil); then Ben's own friends first, a
+    // private one sharing a friend with him before a public one sharing none.
+    const none = await newPerson(t, 'Quokkaby');
+    const one = await newPerson(t, 'Quokkaby');
+    const two = await newPerson(t, 'Quokkaby');
+    const friendSharing = await newPerson(t, 'Quokkaby', { isPublic: false });
+    const friendAlone = await newPerson(t, 'Quokkaby');
+    await befriend(one, fay);
+    await befriend(two, fay);
+    await befriend(two, gil);
+    await befriend(friendSharing, gil);
+    await befriend(ben, friendSharing);
+    await befriend(ben, friendAlone);
+    expect(peopleIds(await found(null, 'quokkaby'))).toEqual([
+      none.userId,
+      one.userId,
+      two.userId,
+      friendAlone.userId,
+    ]);
+    const forBen = await found(ben, 'quokkaby');
+    expect(groupIds(forBen)).toEqual([]);
+    expect(peopleIds(forBen)).toEqual([
+      friendSharing.userId,
+      friendAlone.userId,
+      two.userId,
+      one.userId,
+      none.userId,
+    ]);
+    expect(groupIds(await found(ben, 'puffinry'))).toEqual([twoFriends, oneFriend, biggest]);
+  });
+
   it('shows nothing private in any context: private, DISABLED and BLOCKED plans and groups, private profiles, blocks either way', async () => {
     const host = await newPerson(t, 'Wombatus');
     const other = await newPerson(t, 'Wombatrix');

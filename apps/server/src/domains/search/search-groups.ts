@@ -4,17 +4,16 @@ import type { GroupRow } from '../groups/group-loaders.ts';
 import { blockedBetween } from '../social/social-sql.ts';
 import { rowsByIds } from './rows-by-ids.ts';
 import {
-  isFriendId,
   candidateRows,
+  candidatesAround,
+  countedRows,
   distance,
-  idArray,
   idKey,
   keysOf,
   orderByValues,
   rankedOrChanged,
   rankedPage,
   visibleRow,
-  withFriends,
   type Coordinates,
   type SearchList,
   type SortKey,
@@ -62,7 +61,7 @@ export const groupList: SearchList<GroupRow> = {
 
   open: explorable,
 
-  page: ({ text, near, viewerId, friends, around, candidates, since, offset, limit }) => {
+  page: ({ text, near, viewerId, around, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('groups', candidates, since);
     const common = {
       where: sql`${matches('x', text)} AND ${explorable('x')}`,
@@ -80,15 +79,9 @@ export const groupList: SearchList<GroupRow> = {
     }
     return rankedPage({
       ...common,
-      ctes: [withFriends(friends), sql`found AS (${changed} UNION ALL SELECT unnest(${idArray(around)}))`],
-      rows: candidateRows('groups', sql`found`),
-      keys: groupKeys(
-        'x',
-        text,
-        near,
-        sql`(SELECT count(*) FROM group_members fm WHERE fm.group_id = x.id AND fm.status = 'member'
-          AND ${isFriendId(sql`fm.user_id`)})`,
-      ),
+      ctes: [sql`found AS (${candidatesAround(changed, around)})`],
+      rows: countedRows('groups', sql`found`),
+      keys: groupKeys('x', text, near, sql`x.circle_n`),
     });
   },
 

@@ -7,7 +7,8 @@ import { rowsByIds } from './rows-by-ids.ts';
 import {
   isFriendId,
   candidateRows,
-  idArray,
+  candidatesAround,
+  countedRows,
   idKey,
   keysOf,
   orderByValues,
@@ -77,12 +78,12 @@ export const personList: SearchList<UserRow> = {
       });
     }
     return rankedPage({
-      ctes: [withFriends(friends), sql`found AS (${changed} UNION ALL SELECT unnest(${idArray(around)}))`],
-      rows: candidateRows('users', sql`found`),
+      ctes: [withFriends(friends), sql`found AS (${candidatesAround(changed, around)})`],
+      rows: countedRows('users', sql`found`),
       where: sql`${matches('x', text)} AND ${findable('x')} AND x.id <> ${viewerId}`,
       keys: personKeys('x', text, {
         friend: isFriendId(sql`x.id`),
-        mutual: sql`(SELECT count(*) FROM ${FRIEND_PAIRS} mf WHERE mf.person = x.id AND ${isFriendId(sql`mf.friend`)})`,
+        mutual: sql`x.circle_n`,
       }),
       visible,
       offset,

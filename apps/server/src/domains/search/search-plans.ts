@@ -4,8 +4,9 @@ import type { PlanCard } from '../plans/plan-type.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import { preparedRows } from './prepared.ts';
 import {
-  isFriendId,
   candidateRows,
+  candidatesAround,
+  countedRows,
   distance,
   idArray,
   idKey,
@@ -15,7 +16,6 @@ import {
   rankedPage,
   upcoming,
   visibleRow,
-  withFriends,
   type Coordinates,
   type SearchList,
   type SortKey,
@@ -52,7 +52,7 @@ export const planList: SearchList<PlanCard> = {
 
   open: (alias) => sql`(${sql.raw(alias)}.explore_status = 'ENABLED' AND ${planVisibleTo(alias, null)})`,
 
-  page: ({ text, near, viewerId, friends, around, candidates, since, offset, limit }) => {
+  page: ({ text, near, viewerId, around, candidates, since, offset, limit }) => {
     const changed = rankedOrChanged('plans', candidates, since);
     if (viewerId === null) {
       return rankedPage({
@@ -67,12 +67,12 @@ export const planList: SearchList<PlanCard> = {
     }
     return rankedPage({
       ctes: [
-        withFriends(friends),
         // Every way a plan that is not public may be visible to the viewer (planVisibleTo, decision
-        // 0009), and the plans friends go to (the circle holds the ways through other people);
-        // planVisibleTo itself decides below. Public plans are in the shared ranking.
-        sql`found AS (${changed}
-          UNION ALL SELECT unnest(${idArray(around)})
+        // 0009), and the plans friends go to (the circle holds the ways through other people, and
+        // how many friends go); planVisibleTo itself decides below. Public plans are in the shared
+        // ranking.
+        sql`found AS (${candidatesAround(
+          sql`${changed}
           UNION ALL SELECT id FROM plans WHERE creator_id = ${viewerId}
           UNION ALL SELECT plan_id FROM plan_responses WHERE user_id = ${viewerId}
           UNION ALL SELECT plan_id FROM plan_contact_invites
@@ -80,18 +80,14 @@ export const planList: SearchList<PlanCard> = {
           UNION ALL SELECT plan_id FROM plan_contact_invites
             WHERE phone = (SELECT phone FROM users WHERE id = ${viewerId} AND phone_verified)
           UNION ALL SELECT gp.id FROM group_members m JOIN plans gp ON gp.group_id = m.group_id
-            WHERE m.user_id = ${viewerId} AND m.status = 'member' AND (gp.view_mask & 1) = 0)`,
+            WHERE m.user_id = ${viewerId} AND m.status = 'member' AND (gp.view_mask & 1) = 0`,
+          around,
+        )})`,
       ],
-      rows: candidateRows('plans', sql`found`),
+      rows: countedRows('plans', sql`found`),
       where: sql`${matches('x', text)} AND ${upcoming('x')}
         AND (x.explore_status = 'ENABLED' OR x.creator_id = ${viewerId})`,
-      keys: planKeys(
-        'x',
-        text,
-        near,
-        sql`(SELECT count(*) FROM plan_responses r WHERE r.plan_id = x.id
-          AND r.response IN ('ATTENDING', 'INTERESTED') AND ${isFriendId(sql`r.user_id`)})`,
-      ),
+      keys: planKeys('x', text, near, sql`x.circle_n`),
       visible: visibleRow('plans', 'p', planVisibleTo('p', viewerId)),
       offset,
       limit,

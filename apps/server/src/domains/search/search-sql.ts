@@ -35,13 +35,19 @@ export interface PageInput {
   friends: readonly number[];
   /**
    * Ids around the viewer to check besides the ranked ones: from their circle (circle.ts), those
-   * the shared ranking matched and those not open to everyone.
+   * the shared ranking matched and those not open to everyone; with their counts of friends.
    */
-  around: readonly number[];
+  around: Around;
   candidates: readonly number[];
   since: Date;
   offset: number;
   limit: number;
+}
+
+/** Ids of a viewer's circle with the count of their friends behind each (circle.ts), in the same order. */
+export interface Around {
+  ids: readonly number[];
+  counts: readonly number[];
 }
 
 /** A sort key: its value is selected as `name`, so a query sorted by it can be read in order. */
@@ -146,6 +152,27 @@ export function rankedOrChanged(table: string, candidates: readonly number[], si
  */
 export function candidateRows(table: string, candidates: SQL): SQL {
   return sql`(SELECT * FROM ${sql.raw(table)} WHERE id = ANY(ARRAY(SELECT id FROM ${candidates} cand)) OFFSET 0) x`;
+}
+
+/**
+ * A signed-in viewer's candidates as rows (id, n): `plain` (a query of ids: the ranked and changed
+ * rows, and others) without a count, and the circle's ids with theirs.
+ */
+export function candidatesAround(plain: SQL, around: Around): SQL {
+  return sql`SELECT id, CAST(NULL AS int) AS n FROM (${plain}) plain
+    UNION ALL SELECT * FROM unnest(${idArray(around.ids)}, ${idArray(around.counts)}) AS around(id, n)`;
+}
+
+/**
+ * As candidateRows, from candidates with counts (candidatesAround): each row once, with the count
+ * of its id as `circle_n` (0 when the circle has none: no friend behind it), so a page ranks by a
+ * count the circle read once instead of counting for every candidate. Read by primary key one id at
+ * a time (the lateral subquery's OFFSET 0 keeps the text match out of it, as in candidateRows).
+ */
+export function countedRows(table: string, candidates: SQL): SQL {
+  return sql`(SELECT k.circle_n, r.* FROM (
+      SELECT id, coalesce(max(n), 0) AS circle_n FROM ${candidates} cand GROUP BY id) k
+    CROSS JOIN LATERAL (SELECT * FROM ${sql.raw(table)} WHERE id = k.id OFFSET 0) r) x`;
 }
 
 /**

@@ -11,8 +11,8 @@ import { RankingCache, cacheOf } from './ranking-cache.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
 import { planList } from './search-plans.ts';
-import { NO_CIRCLE, circleOf, type Circle, type Ring } from './circle.ts';
-import { RANKING_USABLE_MS, type Coordinates, type SearchList } from './search-sql.ts';
+import { NO_CIRCLE, circleOf, circleSize, type Circle, type Ring } from './circle.ts';
+import { RANKING_USABLE_MS, type Around, type Coordinates, type SearchList } from './search-sql.ts';
 import { exactMatch, queryWords, typoTolerantMatch, type TextMatch } from './text-query.ts';
 
 export { prefixQuery } from './text-query.ts';
@@ -34,6 +34,8 @@ const RANKING_CACHE = { freshMs: 60_000, usableMs: RANKING_USABLE_MS, maxEntries
 const RANKING_DEPTH = 20_000;
 /** Ids all kept rankings hold together (two int arrays each: about 8 bytes an id). */
 const RANKED_IDS_KEPT = 4_000_000;
+/** Ids all kept circles hold together (two int arrays each: 8 bytes an id). */
+const CIRCLE_IDS_KEPT = 4_000_000;
 /** The typo-tolerant match is tried when the words as typed find fewer public matches than this. */
 const TYPOS_BELOW = 50;
 /** Ranked ids read beyond the page, standing in for ranked rows this viewer may not see. */
@@ -83,12 +85,27 @@ function matched(ranking: Ranking, id: number): boolean {
 }
 
 /**
- * The ids of a ring worth checking on this page: the open ones the ranking matched (when it holds
- * every public match; else all), and the closed ones.
+ * The ids of a ring worth checking on this page, with their counts: the open ones the ranking
+ * matched (when it holds every public match; else all), and the closed ones.
  */
-function around(ring: Ring, ranking: Ranking): number[] {
-  const open = ranking.complete ? ring.open.filter((id) => matched(ranking, id)) : ring.open;
-  return [...open, ...ring.closed];
+function around(rings: readonly Ring[], ranking: Ranking): Around {
+  const ids: number[] = [];
+  const counts: number[] = [];
+  for (const ring of rings) {
+    for (const [part, all] of [
+      [ring.open, !ranking.complete],
+      [ring.closed, true],
+    ] as const) {
+      for (let index = 0; index < part.ids.length; index++) {
+        const id = part.ids[index]!;
+        if (all || matched(ranking, id)) {
+          ids.push(id);
+          counts.push(part.counts[index]!);
+        }
+      }
+    }
+  }
+  return { ids, counts };
 }
 
 const cache = (db: Database) =>
@@ -103,7 +120,17 @@ const cache = (db: Database) =>
       }),
   );
 /** Viewers' circles: kept like rankings; every page reads the rules afresh. */
-const circles = (db: Database) => cacheOf(db, 'circles', () => new RankingCache(RANKING_CACHE));
+const circles = (db: Database) =>
+  cacheOf(
+    db,
+    'circles',
+    () =>
+      new RankingCache({
+        ...RANKING_CACHE,
+        maxWeight: CIRCLE_IDS_KEPT,
+        weigh: (value) => (value ? circleSize(value as Circle) : 0),
+      }),
+  );
 
 async function rankedIds<T>(
   db: Database,
@@ -169,21 +196,15 @@ async function searchList<T>(
         ? await cache(db).get(key, () => rank(db, list, words, near, RANKING_DEPTH))
         : await rank(db, list, words, near, depth);
     const candidates = Array.from(ranking.ids.subarray(0, depth));
-    const ring =
-      list.name === 'people'
-        ? {
-            open: [...circle.people.open, ...friends.open],
-            closed: [...circle.people.closed, ...friends.closed],
-          }
-        : circle[list.name];
+    const rings = list.name === 'people' ? [circle.people, friends] : [circle[list.name]];
     const page = await preparedRows<{ id: number | string }>(
       db,
       list.page({
         text: ranking.text,
         near,
         viewerId,
-        friends: [...friends.open, ...friends.closed],
-        around: around(ring, ranking),
+        friends: [...friends.open.ids, ...friends.closed.ids],
+        around: around(rings, ranking),
         candidates,
         since: ranking.at,
         offset,
