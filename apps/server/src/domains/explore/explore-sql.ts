@@ -119,25 +119,47 @@ export function distanceKm(alias: string, center: Center): SQL {
       * power(sin(radians(${lon} - ${center.longitude}::float8) / 2), 2)))))`;
 }
 
+/** Kilometres in a degree of latitude on the 6371 km sphere distanceKm measures on. */
+const KM_PER_DEGREE = (6371 * Math.PI) / 180;
+
+/** A box of micro-degrees; `longitudes` null where the box would reach a pole or cross the 180th meridian. */
+export interface Box {
+  latitudes: [number, number];
+  longitudes: [number, number] | null;
+}
+
 /**
- * Within `radiusKm` of `center`; first a box of latitudes and longitudes around it, which the
- * (latitude_e6, longitude_e6) indexes answer without reading rows. The box's longitudes are left
- * out where it would reach a pole or cross the 180th meridian: a band of latitudes then.
+ * The smallest box of latitudes and longitudes (in micro-degrees, rounded outwards) holding every
+ * point within `radiusKm` of `center`, with a margin of 1% and 10 m: no point of the circle
+ * changes latitude by more than the radius's arc, nor longitude by more than that arc over the
+ * cosine of the circle's widest latitude. (A margin of a whole kilometre made the box of a small
+ * circle several times the circle's area: 1,771 rows read for 192 within 0.8 km.)
+ */
+export function boxAround(center: Center, radiusKm: number): Box {
+  const degrees = (radiusKm * 1.01 + 0.01) / KM_PER_DEGREE;
+  const latitude = Math.round(center.latitude * 1e6);
+  const band = Math.ceil(degrees * 1e6);
+  const widest = Math.abs(center.latitude) + degrees;
+  const lonDegrees = widest < 89 ? degrees / Math.cos((widest * Math.PI) / 180) : 360;
+  const longitude = Math.round(center.longitude * 1e6);
+  const lonBand = Math.ceil(lonDegrees * 1e6);
+  return {
+    latitudes: [latitude - band, latitude + band],
+    longitudes:
+      Math.abs(center.longitude) + lonDegrees < 180 ? [longitude - lonBand, longitude + lonBand] : null,
+  };
+}
+
+/**
+ * Within `radiusKm` of `center`; first a box of latitudes and longitudes around it (boxAround),
+ * which the (latitude_e6, longitude_e6) indexes answer without reading rows. The box's longitudes
+ * are left out where it would reach a pole or cross the 180th meridian: a band of latitudes then.
  */
 export function withinKm(alias: string, center: Center, radiusKm: number): SQL {
   const a = sql.raw(alias);
-  const bandDegrees = (radiusKm + 1) / 111.19;
-  const band = Math.ceil(bandDegrees * 1e6);
-  const lat = Math.round(center.latitude * 1e6);
-  const widest = Math.abs(center.latitude) + bandDegrees;
-  const lonDegrees = widest < 89 ? bandDegrees / Math.cos((widest * Math.PI) / 180) : 360;
-  const lon = Math.round(center.longitude * 1e6);
-  const lonBand = Math.ceil(lonDegrees * 1e6);
-  const longitudes =
-    Math.abs(center.longitude) + lonDegrees < 180
-      ? sql`BETWEEN ${lon - lonBand} AND ${lon + lonBand}`
-      : sql`IS NOT NULL`;
-  return sql`(${a}.latitude_e6 BETWEEN ${lat - band} AND ${lat + band} AND ${a}.longitude_e6 ${longitudes}
+  const { latitudes, longitudes } = boxAround(center, radiusKm);
+  const lon = longitudes ? sql`BETWEEN ${longitudes[0]} AND ${longitudes[1]}` : sql`IS NOT NULL`;
+  return sql`(${a}.latitude_e6 BETWEEN ${latitudes[0]} AND ${latitudes[1]} AND ${a}.longitude_e6 ${lon}
     AND ${distanceKm(alias, center)} <= ${radiusKm})`;
 }
 
