@@ -366,9 +366,42 @@ describe('a plan page', () => {
       },
     });
     expect({ statements: two.statements }).toEqual({ statements: one.statements });
-    // The plan (one statement by its key), the viewer's access to it, its host's row and the
-    // friends going (six before: the plan's id then its row, the friends twice).
-    expect(one.statements - nothing.statements).toBe(4);
+    // The plan with the viewer's access to it (one statement by its key), its host's row and the
+    // friends going (six before: the plan's id then its row, its access, the friends twice).
+    expect(one.statements - nothing.statements).toBe(3);
+  });
+
+  it("reads the viewer's answer, the counts and the plan chat's key with the plan, in its one statement", async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    const host = await buildUser(db(), 'Host');
+    const others = await Promise.all(['Ada', 'Bo'].map((name) => buildUser(db(), name)));
+    const { plan } = await buildPlan(
+      db(),
+      host.id,
+      [
+        { userId: viewer.userId, response: 'INTERESTED' },
+        ...others.map((person) => ({ userId: person.id, response: 'ATTENDING' as const })),
+      ],
+      { isPublic: true },
+    );
+    const page = `query ($key: String!) { plan(key: $key) {
+      key attendingOrInterestedCount chatKey authorization { attending interested invited }
+    } }`;
+    // The first asking makes the plan chat; afterwards it is read.
+    await statementsOf(viewer, page, { key: plan.key });
+    const bare = await statementsOf(viewer, 'query ($key: String!) { plan(key: $key) { key } }', {
+      key: plan.key,
+    });
+    const full = await statementsOf(viewer, page, { key: plan.key });
+    expect(full.res.data).toEqual({
+      plan: {
+        key: plan.key,
+        attendingOrInterestedCount: 3,
+        chatKey: expect.any(String),
+        authorization: { attending: false, interested: true, invited: false },
+      },
+    });
+    expect(full.statements).toBe(bare.statements);
   });
 });
 

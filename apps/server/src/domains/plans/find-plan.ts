@@ -4,7 +4,7 @@ import { plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { loadPlanAccess, planNotFound, unlockWithInviteKey, type PlanAccess } from './plan-access.ts';
-import { planLoaders } from './plan-loaders.ts';
+import { planLoaders, planPageColumns, primePlanPage, type PlanRow } from './plan-loaders.ts';
 
 /** A plan by its key: every plan page and plan query starts with it. */
 const planByKey = preparedStatement((db) =>
@@ -13,6 +13,18 @@ const planByKey = preparedStatement((db) =>
     .from(plans)
     .where(eq(plans.key, sql.placeholder('key')))
     .prepare('plaza_plan_by_key'),
+);
+
+/**
+ * A plan by its key with what its page reads about a signed-in viewer (planPageColumns): one
+ * statement instead of five.
+ */
+const planPageByKey = preparedStatement((db) =>
+  db
+    .select({ plan: plans, ...planPageColumns(sql.placeholder('viewer')) })
+    .from(plans)
+    .where(eq(plans.key, sql.placeholder('key')))
+    .prepare('plaza_plan_page_by_key'),
 );
 
 /**
@@ -26,9 +38,16 @@ export async function findPlan(
 ): Promise<PlanAccess> {
   const key = by.key.trim();
   if (!key) throw badUserInput('key', 'Give the plan’s key.');
-  const [found] = await planByKey(context.store.db).execute({ key });
-  // The request's plan loader keeps the row (or the one it read first), so every field reads one.
   const rows = planLoaders(context).row;
+  const viewerId = context.viewer?.id;
+  let found: PlanRow | undefined;
+  if (viewerId === undefined) [found] = await planByKey(context.store.db).execute({ key });
+  else {
+    const [page] = await planPageByKey(context.store.db).execute({ key, viewer: viewerId });
+    found = page?.plan;
+    if (page) primePlanPage(context, page.plan, page);
+  }
+  // The request's plan loader keeps the row (or the one it read first), so every field reads one.
   const plan = found ? await rows.prime(found.id, found).load(found.id) : null;
   if (!plan) throw planNotFound();
   unlockWithInviteKey(context, plan, by.inviteKey);

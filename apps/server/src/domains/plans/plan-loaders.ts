@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { NO_PLAN_FACTS, type PlanViewerFacts } from '@plaza/core/plan-access';
 import { isPlanResponseValue } from '@plaza/core/plan-response';
-import { planOccurrences, plans } from '../../db/schema/index.ts';
+import { WHOLE_PLAN, planOccurrences, plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
 import { inPlanOrganization, invitedByContact } from './plan-visibility-sql.ts';
@@ -28,9 +28,122 @@ export interface ResponseCounts {
 /** A plan and one occurrence key ('' for a plan that does not repeat), as a loader key. */
 const occurrenceKey = (planId: number, occurrence: string) => `${planId}|${occurrence}`;
 
+const planIdOf = (key: string) => Number(key.slice(0, key.indexOf('|')));
+
+interface ResponseRow {
+  plan_id: number;
+  occurrence: string;
+  response: string | null;
+  invited: boolean;
+}
+
+export interface ViewerResponse {
+  response: string | null;
+  invited: boolean;
+}
+
+type FactsRow = Record<'is_creator' | 'invited' | 'follows' | 'member' | 'same_org' | 'blocked', boolean> & {
+  responses: string | null;
+};
+
+/** The columns of FactsRow: what is known of the viewer toward the plan `plan` (an alias). */
+export function viewerFactsColumns(plan: SQL, viewerId: number | Placeholder): SQL {
+  return sql`${plan}.creator_id = ${viewerId} AS is_creator,
+    (EXISTS (SELECT 1 FROM plan_responses r WHERE r.plan_id = ${plan}.id AND r.user_id = ${viewerId}
+            AND r.invited) OR ${invitedByContact(plan, viewerId)}) AS invited,
+    (SELECT string_agg(DISTINCT r.response, ',') FROM plan_responses r
+       WHERE r.plan_id = ${plan}.id AND r.user_id = ${viewerId} AND r.response IS NOT NULL) AS responses,
+    EXISTS (SELECT 1 FROM follows f WHERE f.user_id = ${viewerId} AND f.target_id = ${plan}.creator_id
+            AND f.status = 'FOLLOWING') AS follows,
+    EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = ${plan}.group_id AND m.user_id = ${viewerId}
+            AND m.status = 'member') AS member,
+    ${inPlanOrganization(plan, viewerId)} AS same_org,
+    ${blockedBetween(viewerId, sql`${plan}.creator_id`)} AS blocked`;
+}
+
+function factsOf(row: FactsRow): PlanViewerFacts {
+  return {
+    isCreator: row.is_creator,
+    isInvited: row.invited,
+    responses: (row.responses ?? '').split(',').filter(isPlanResponseValue),
+    followsCreator: row.follows,
+    isGroupMember: row.member,
+    sameOrganization: row.same_org,
+    blockedWithCreator: row.blocked,
+  };
+}
+
+type CountsRow = Record<
+  'attending' | 'interested' | 'next_time' | 'unattending' | 'invited',
+  string | number
+>;
+
+/**
+ * The columns of CountsRow: the responses of plan `planId` counted for `occurrence`. Invited counts
+ * those invited (to the occurrence or the whole series) who have not answered this occurrence.
+ */
+function countsColumns(planId: SQL, occurrence: SQL): SQL {
+  return sql`(SELECT count(*) FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence = ${occurrence}
+       AND r.response = 'ATTENDING') AS attending,
+    (SELECT count(*) FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence = ${occurrence}
+       AND r.response = 'INTERESTED') AS interested,
+    (SELECT count(*) FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence = ${occurrence}
+       AND r.response = 'NEXT_TIME') AS next_time,
+    (SELECT count(*) FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence = ${occurrence}
+       AND r.response = 'UNATTENDING') AS unattending,
+    (SELECT count(DISTINCT i.user_id) FROM plan_responses i
+       WHERE i.plan_id = ${planId} AND i.occurrence IN ('', ${occurrence}) AND i.response IS NULL
+         AND NOT EXISTS (SELECT 1 FROM plan_responses a WHERE a.plan_id = ${planId}
+           AND a.occurrence = ${occurrence} AND a.user_id = i.user_id AND a.response IS NOT NULL)) AS invited`;
+}
+
+function countsOf(row: CountsRow | undefined): ResponseCounts {
+  return {
+    attending: Number(row?.attending ?? 0),
+    interested: Number(row?.interested ?? 0),
+    nextTime: Number(row?.next_time ?? 0),
+    unattending: Number(row?.unattending ?? 0),
+    invited: Number(row?.invited ?? 0),
+  };
+}
+
+/**
+ * What a plan page reads about the viewer and the plan besides its row, as columns of the
+ * statement that reads the row (find-plan.ts), so the loaders below answer them without a
+ * statement each: the viewer's facts, their response rows, the plan chat's key, and the responses
+ * counted when the plan does not repeat (a repeating plan's occurrence is known later).
+ */
+export function planPageColumns(viewerId: Placeholder) {
+  const plan = sql.raw('plans');
+  return {
+    facts: sql<FactsRow>`(SELECT row_to_json(f) FROM (SELECT ${viewerFactsColumns(plan, viewerId)}) f)`,
+    responses: sql<ResponseRow[]>`(SELECT coalesce(json_agg(json_build_object('plan_id', r.plan_id,
+      'occurrence', r.occurrence, 'response', r.response, 'invited', r.invited)), '[]')
+      FROM plan_responses r WHERE r.plan_id = plans.id AND r.user_id = ${viewerId})`,
+    chatKey: sql<string | null>`(SELECT c.key FROM chats c WHERE c.type = 'p' AND c.plan_id = plans.id)`,
+    counts: sql<CountsRow | null>`CASE WHEN plans.recurrence IS NULL
+      THEN (SELECT row_to_json(c) FROM (SELECT ${countsColumns(sql`plans.id`, sql`''`)}) c) END`,
+  };
+}
+
+/** Keeps what the plan page's statement read (planPageColumns) in the request's loaders. */
+export function primePlanPage(
+  context: RequestContext,
+  row: PlanRow,
+  read: { facts: FactsRow; responses: ResponseRow[]; chatKey: string | null; counts: CountsRow | null },
+): void {
+  const loaders = planLoaders(context);
+  loaders.row.prime(row.id, row);
+  loaders.facts.prime(row.id, factsOf(read.facts));
+  loaders.responsesKnown.set(row.id, read.responses);
+  loaders.chatKey.prime(row.id, read.chatKey);
+  if (read.counts) loaders.counts.prime(occurrenceKey(row.id, WHOLE_PLAN), countsOf(read.counts));
+}
+
 function createPlanLoaders(context: RequestContext) {
   const db = context.store.db;
   const viewerId = context.viewer?.id ?? null;
+  const responsesKnown = new Map<number, ResponseRow[]>();
 
   return {
     row: new DataLoader<number, PlanRow | null>(async (ids) => {
@@ -45,72 +158,38 @@ function createPlanLoaders(context: RequestContext) {
     /** What is known of the viewer toward each plan (decision 0009), for its access mask. */
     facts: new DataLoader<number, PlanViewerFacts>(async (ids) => {
       if (viewerId === null) return ids.map(() => NO_PLAN_FACTS);
-      const found = await rows<{
-        id: number;
-        is_creator: boolean;
-        invited: boolean;
-        responses: string | null;
-        follows: boolean;
-        member: boolean;
-        same_org: boolean;
-        blocked: boolean;
-      }>(
+      const found = await rows<FactsRow & { id: number }>(
         db,
-        sql`SELECT p.id, p.creator_id = ${viewerId} AS is_creator,
-              (EXISTS (SELECT 1 FROM plan_responses r WHERE r.plan_id = p.id AND r.user_id = ${viewerId}
-                      AND r.invited) OR ${invitedByContact(sql`p`, viewerId)}) AS invited,
-              (SELECT string_agg(DISTINCT r.response, ',') FROM plan_responses r
-                 WHERE r.plan_id = p.id AND r.user_id = ${viewerId} AND r.response IS NOT NULL) AS responses,
-              EXISTS (SELECT 1 FROM follows f WHERE f.user_id = ${viewerId} AND f.target_id = p.creator_id
-                      AND f.status = 'FOLLOWING') AS follows,
-              EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = p.group_id AND m.user_id = ${viewerId}
-                      AND m.status = 'member') AS member,
-              ${inPlanOrganization(sql`p`, viewerId)} AS same_org,
-              ${blockedBetween(viewerId, sql`p.creator_id`)} AS blocked
-            FROM plans p WHERE p.id IN ${idList(ids)}`,
+        sql`SELECT p.id, ${viewerFactsColumns(sql`p`, viewerId)} FROM plans p WHERE p.id IN ${idList(ids)}`,
       );
-      const byId = new Map(
-        found.map((row): [number, PlanViewerFacts] => [
-          Number(row.id),
-          {
-            isCreator: row.is_creator,
-            isInvited: row.invited,
-            responses: (row.responses ?? '').split(',').filter(isPlanResponseValue),
-            followsCreator: row.follows,
-            isGroupMember: row.member,
-            sameOrganization: row.same_org,
-            blockedWithCreator: row.blocked,
-          },
-        ]),
-      );
+      const byId = new Map(found.map((row): [number, PlanViewerFacts] => [Number(row.id), factsOf(row)]));
       return ids.map((id) => byId.get(id) ?? NO_PLAN_FACTS);
     }, BATCHING),
 
     /** The viewer's response row for (plan, occurrence): the response value, or null when invited only. */
-    viewerResponse: new DataLoader<string, { response: string | null; invited: boolean } | null>(
-      async (keys) => {
-        if (viewerId === null) return keys.map(() => null);
-        const planIds = [...new Set(keys.map((key) => Number(key.split('|')[0])))];
-        const found = await rows<{
-          plan_id: number;
-          occurrence: string;
-          response: string | null;
-          invited: boolean;
-        }>(
-          db,
-          sql`SELECT plan_id, occurrence, response, invited FROM plan_responses
+    viewerResponse: new DataLoader<string, ViewerResponse | null>(async (keys) => {
+      if (viewerId === null) return keys.map(() => null);
+      const planIds = [...new Set(keys.map(planIdOf))].filter((id) => !responsesKnown.has(id));
+      const found =
+        planIds.length === 0
+          ? []
+          : await rows<ResponseRow>(
+              db,
+              sql`SELECT plan_id, occurrence, response, invited FROM plan_responses
               WHERE user_id = ${viewerId} AND plan_id IN ${idList(planIds)}`,
-        );
-        const byKey = new Map(found.map((row) => [occurrenceKey(Number(row.plan_id), row.occurrence), row]));
-        return keys.map((key) => {
-          const own = byKey.get(key);
-          const series = byKey.get(occurrenceKey(Number(key.split('|')[0]), ''));
-          if (own) return { response: own.response, invited: own.invited || (series?.invited ?? false) };
-          return series ? { response: null, invited: series.invited } : null;
-        });
-      },
-      BATCHING,
-    ),
+            );
+      const byKey = new Map(found.map((row) => [occurrenceKey(Number(row.plan_id), row.occurrence), row]));
+      for (const [planId, known] of responsesKnown)
+        for (const row of known) byKey.set(occurrenceKey(planId, row.occurrence), row);
+      return keys.map((key) => {
+        const own = byKey.get(key);
+        const series = byKey.get(occurrenceKey(planIdOf(key), WHOLE_PLAN));
+        if (own) return { response: own.response, invited: own.invited || (series?.invited ?? false) };
+        return series ? { response: null, invited: series.invited } : null;
+      });
+    }, BATCHING),
+    /** The viewer's response rows of plans read with the plan (primePlanPage): no statement for them. */
+    responsesKnown,
 
     /**
      * Responses counted per (plan, occurrence). Invited counts those invited (to the occurrence or
@@ -124,43 +203,13 @@ function createPlanLoaders(context: RequestContext) {
         }),
         sql`, `,
       );
-      const found = await rows<{
-        plan_id: number;
-        occurrence: string;
-        attending: string | number;
-        interested: string | number;
-        next_time: string | number;
-        unattending: string | number;
-        invited: string | number;
-      }>(
+      const found = await rows<CountsRow & { plan_id: number; occurrence: string }>(
         db,
         sql`WITH k(plan_id, occurrence) AS (VALUES ${pairs})
-            SELECT k.plan_id, k.occurrence,
-              (SELECT count(*) FROM plan_responses r WHERE r.plan_id = k.plan_id AND r.occurrence = k.occurrence
-                 AND r.response = 'ATTENDING') AS attending,
-              (SELECT count(*) FROM plan_responses r WHERE r.plan_id = k.plan_id AND r.occurrence = k.occurrence
-                 AND r.response = 'INTERESTED') AS interested,
-              (SELECT count(*) FROM plan_responses r WHERE r.plan_id = k.plan_id AND r.occurrence = k.occurrence
-                 AND r.response = 'NEXT_TIME') AS next_time,
-              (SELECT count(*) FROM plan_responses r WHERE r.plan_id = k.plan_id AND r.occurrence = k.occurrence
-                 AND r.response = 'UNATTENDING') AS unattending,
-              (SELECT count(DISTINCT i.user_id) FROM plan_responses i
-                 WHERE i.plan_id = k.plan_id AND i.occurrence IN ('', k.occurrence) AND i.response IS NULL
-                   AND NOT EXISTS (SELECT 1 FROM plan_responses a WHERE a.plan_id = k.plan_id
-                     AND a.occurrence = k.occurrence AND a.user_id = i.user_id AND a.response IS NOT NULL)) AS invited
-            FROM k`,
+            SELECT k.plan_id, k.occurrence, ${countsColumns(sql`k.plan_id`, sql`k.occurrence`)} FROM k`,
       );
       const byKey = new Map(found.map((row) => [occurrenceKey(Number(row.plan_id), row.occurrence), row]));
-      return keys.map((key) => {
-        const row = byKey.get(key);
-        return {
-          attending: Number(row?.attending ?? 0),
-          interested: Number(row?.interested ?? 0),
-          nextTime: Number(row?.next_time ?? 0),
-          unattending: Number(row?.unattending ?? 0),
-          invited: Number(row?.invited ?? 0),
-        };
-      });
+      return keys.map((key) => countsOf(byKey.get(key)));
     }, BATCHING),
 
     chatKey: new DataLoader<number, string | null>(async (ids) => {
@@ -196,5 +245,6 @@ export function forgetPlan(context: RequestContext, planId: number): void {
   loaders.facts.clear(planId);
   loaders.occurrences.clear(planId);
   loaders.viewerResponse.clearAll();
+  loaders.responsesKnown.delete(planId);
   loaders.counts.clearAll();
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { blockedBetween } from '../social/social-sql.ts';
 
 /**
@@ -6,13 +6,13 @@ import { blockedBetween } from '../social/social-sql.ts';
  * the organization the creator chose for the plan. Lists (below) and the one-plan facts
  * (plan-loaders.ts) both use this, so they never disagree.
  */
-export function inPlanOrganization(plan: SQL, viewerId: number): SQL {
+export function inPlanOrganization(plan: SQL, viewerId: number | Placeholder): SQL {
   return sql`(${plan}.organization_id IS NOT NULL AND EXISTS (SELECT 1 FROM organization_accounts voa
     WHERE voa.organization_id = ${plan}.organization_id AND voa.user_id = ${viewerId}))`;
 }
 
 /** An invitation by e-mail or phone waits for the viewer's verified address or number. */
-export function invitedByContact(plan: SQL, viewerId: number): SQL {
+export function invitedByContact(plan: SQL, viewerId: number | Placeholder): SQL {
   return sql`EXISTS (SELECT 1 FROM plan_contact_invites ci JOIN users me ON me.id = ${viewerId}
     WHERE ci.plan_id = ${plan}.id AND ((me.email_verified AND ci.email = lower(me.email))
       OR (me.phone_verified AND ci.phone = me.phone)))`;

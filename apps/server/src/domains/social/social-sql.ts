@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 
 // SQL fragments shared by the social queries, so "friend", "blocked" and "public" mean one thing.
@@ -15,7 +15,7 @@ export const FRIEND_PAIRS = sql`(SELECT a.user_id AS person, a.target_id AS frie
  * ~45 ms of a list near a city of the generated world (bench/README.md). Never null: false when
  * `userColumn` is null, as the EXISTS was.
  */
-export function blockedBetween(viewerId: number | null, userColumn: SQL): SQL {
+export function blockedBetween(viewerId: number | Placeholder | null, userColumn: SQL): SQL {
   if (viewerId === null) return sql`false`;
   return sql`coalesce(${userColumn} IN (
     SELECT blk.target_id FROM follows blk WHERE blk.user_id = ${viewerId} AND blk.status = 'BLOCKED'
