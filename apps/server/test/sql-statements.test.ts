@@ -371,6 +371,29 @@ describe('a plan page', () => {
     expect(one.statements - nothing.statements).toBe(3);
   });
 
+  it("reads a list's plans with the viewer's facts toward them, in one statement", async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    for (let index = 0; index < 3; index++) {
+      const host = await buildUser(db(), `Host${index}`);
+      const { plan } = await buildPlan(db(), host.id, [], { isPublic: true });
+      await db()
+        .update(plans)
+        .set({ latitude: Math.round((-30 + index / 1000) * 1e6), longitude: -50_000_000, city: 'Far' })
+        .where(eq(plans.id, plan.id));
+    }
+    const explore = (fields: string) =>
+      statementsOf(
+        viewer,
+        `query ($near: CoordinatesInput) { explore(near: $near, filter: EVENTS) { plans { ${fields} } } }`,
+        { near: { latitude: -30, longitude: -50 } },
+      );
+    await explore('key authorization { accessLevel invited }');
+    const keys = await explore('key');
+    const access = await explore('key authorization { accessLevel invited }');
+    expect((access.res.data as { explore: { plans: unknown[] } }).explore.plans).toHaveLength(3);
+    expect(access.statements).toBe(keys.statements);
+  });
+
   it("reads the viewer's answer, the counts and the plan chat's key with the plan, in its one statement", async () => {
     const viewer = await newPerson(t, 'Viewer');
     const host = await buildUser(db(), 'Host');

@@ -61,6 +61,11 @@ export function viewerFactsColumns(plan: SQL, viewerId: number | Placeholder): S
     ${blockedBetween(viewerId, sql`${plan}.creator_id`)} AS blocked`;
 }
 
+/** FactsRow as one JSON column of a select from plans. */
+function factsJson(viewerId: number | Placeholder) {
+  return sql<FactsRow>`(SELECT row_to_json(f) FROM (SELECT ${viewerFactsColumns(sql.raw('plans'), viewerId)}) f)`;
+}
+
 function factsOf(row: FactsRow): PlanViewerFacts {
   return {
     isCreator: row.is_creator,
@@ -114,9 +119,8 @@ function countsOf(row: CountsRow | undefined): ResponseCounts {
  * counted when the plan does not repeat (a repeating plan's occurrence is known later).
  */
 export function planPageColumns(viewerId: Placeholder) {
-  const plan = sql.raw('plans');
   return {
-    facts: sql<FactsRow>`(SELECT row_to_json(f) FROM (SELECT ${viewerFactsColumns(plan, viewerId)}) f)`,
+    facts: factsJson(viewerId),
     responses: sql<ResponseRow[]>`(SELECT coalesce(json_agg(json_build_object('plan_id', r.plan_id,
       'occurrence', r.occurrence, 'response', r.response, 'invited', r.invited)), '[]')
       FROM plan_responses r WHERE r.plan_id = plans.id AND r.user_id = ${viewerId})`,
@@ -145,26 +149,39 @@ function createPlanLoaders(context: RequestContext) {
   const viewerId = context.viewer?.id ?? null;
   const responsesKnown = new Map<number, ResponseRow[]>();
 
+  /** What is known of the viewer toward each plan (decision 0009), for its access mask. */
+  const facts = new DataLoader<number, PlanViewerFacts>(async (ids) => {
+    if (viewerId === null) return ids.map(() => NO_PLAN_FACTS);
+    const found = await rows<FactsRow & { id: number }>(
+      db,
+      sql`SELECT p.id, ${viewerFactsColumns(sql`p`, viewerId)} FROM plans p WHERE p.id IN ${idList(ids)}`,
+    );
+    const byId = new Map(found.map((row): [number, PlanViewerFacts] => [Number(row.id), factsOf(row)]));
+    return ids.map((id) => byId.get(id) ?? NO_PLAN_FACTS);
+  }, BATCHING);
+
   return {
+    /**
+     * Plans by id; for a signed-in viewer with their facts toward each (every plan shown to them
+     * is checked against them), kept in `facts`: one statement instead of two.
+     */
     row: new DataLoader<number, PlanRow | null>(async (ids) => {
+      const where = sql`${plans.id} IN ${idList(ids)}`;
+      if (viewerId === null) {
+        const found = await db.select().from(plans).where(where);
+        const byId = new Map(found.map((plan) => [plan.id, plan]));
+        return ids.map((id) => byId.get(id) ?? null);
+      }
       const found = await db
-        .select()
+        .select({ plan: plans, facts: factsJson(viewerId) })
         .from(plans)
-        .where(sql`${plans.id} IN ${idList(ids)}`);
-      const byId = new Map(found.map((plan) => [plan.id, plan]));
+        .where(where);
+      for (const row of found) facts.prime(row.plan.id, factsOf(row.facts));
+      const byId = new Map(found.map((row) => [row.plan.id, row.plan]));
       return ids.map((id) => byId.get(id) ?? null);
     }, BATCHING),
 
-    /** What is known of the viewer toward each plan (decision 0009), for its access mask. */
-    facts: new DataLoader<number, PlanViewerFacts>(async (ids) => {
-      if (viewerId === null) return ids.map(() => NO_PLAN_FACTS);
-      const found = await rows<FactsRow & { id: number }>(
-        db,
-        sql`SELECT p.id, ${viewerFactsColumns(sql`p`, viewerId)} FROM plans p WHERE p.id IN ${idList(ids)}`,
-      );
-      const byId = new Map(found.map((row): [number, PlanViewerFacts] => [Number(row.id), factsOf(row)]));
-      return ids.map((id) => byId.get(id) ?? NO_PLAN_FACTS);
-    }, BATCHING),
+    facts,
 
     /** The viewer's response row for (plan, occurrence): the response value, or null when invited only. */
     viewerResponse: new DataLoader<string, ViewerResponse | null>(async (keys) => {
