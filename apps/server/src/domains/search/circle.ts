@@ -4,7 +4,7 @@ import { FRIEND_PAIRS, rows } from '../social/social-sql.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
 import { planList } from './search-plans.ts';
-import { upcoming } from './search-sql.ts';
+import { FRIEND_IDS, isFriendId, upcoming } from './search-sql.ts';
 
 /**
  * Ids of one list around a viewer, parted by the list's rule for everyone at the time they were
@@ -77,21 +77,21 @@ function idsAndCounts(name: string, rows: SQL, condition: SQL = sql`true`): SQL 
 }
 
 export async function circleOf(db: Database, viewerId: number): Promise<Circle> {
-  const friendIds = sql`CAST((SELECT ids FROM friend_ids) AS int[])`;
   const [row] = await rows<CircleRow>(
     db,
     sql`WITH friend_rows AS MATERIALIZED (
         SELECT u.id, ${personList.open('u')} AS open FROM ${FRIEND_PAIRS} fp JOIN users u ON u.id = fp.friend
         WHERE fp.person = ${viewerId}),
-      friend_ids AS MATERIALIZED (SELECT ARRAY(SELECT id FROM friend_rows) AS ids),
+      -- withFriends' shape (search-sql.ts), so FRIEND_IDS and isFriendId read it.
+      friends AS MATERIALIZED (SELECT ARRAY(SELECT id FROM friend_rows) AS ids),
       mutual AS MATERIALIZED (
         SELECT fof.friend AS id, count(*) AS n,
-          bool_or(coalesce(fof.friend IN (SELECT unnest(${friendIds})), false)) AS friend
+          bool_or(${isFriendId(sql`fof.friend`)}) AS friend
         FROM ${FRIEND_PAIRS} fof
-        WHERE fof.person = ANY(${friendIds}) AND fof.friend <> ${viewerId} GROUP BY fof.friend),
+        WHERE fof.person = ANY(${FRIEND_IDS}) AND fof.friend <> ${viewerId} GROUP BY fof.friend),
       -- The friends' counts merged by a grouping, not joined: PostgreSQL estimates one row for each
       -- side and would loop over the other (76 friends × 6,000 people, 89 ms).
-      friends AS MATERIALIZED (
+      friend_counts AS MATERIALIZED (
         SELECT id, bool_or(open) AS open, max(n) AS n FROM (
           SELECT id, open, 0 AS n FROM friend_rows
           UNION ALL SELECT id, NULL, n FROM mutual WHERE friend) f
@@ -99,7 +99,7 @@ export async function circleOf(db: Database, viewerId: number): Promise<Circle> 
       plans_around AS MATERIALIZED (
         SELECT p.id, ${planList.open('p')} AS open, a.n FROM (
           SELECT id, max(n) AS n FROM (
-            SELECT plan_id AS id, count(*) AS n FROM plan_responses WHERE user_id = ANY(${friendIds})
+            SELECT plan_id AS id, count(*) AS n FROM plan_responses WHERE user_id = ANY(${FRIEND_IDS})
               AND response IN ('ATTENDING', 'INTERESTED') GROUP BY plan_id
             UNION ALL SELECT fp.id, 0 FROM follows f JOIN plans fp ON fp.creator_id = f.target_id
               WHERE f.user_id = ${viewerId} AND f.status = 'FOLLOWING' AND (fp.view_mask & 1) = 0) ways
@@ -108,13 +108,13 @@ export async function circleOf(db: Database, viewerId: number): Promise<Circle> 
         WHERE ${upcoming('p')}),
       groups_around AS MATERIALIZED (
         SELECT g.id, k.n FROM (SELECT group_id AS id, count(*) AS n FROM group_members
-          WHERE user_id = ANY(${friendIds}) AND status = 'member' GROUP BY group_id) k
+          WHERE user_id = ANY(${FRIEND_IDS}) AND status = 'member' GROUP BY group_id) k
         JOIN groups g ON g.id = k.id WHERE ${groupList.open('g')}),
       people AS MATERIALIZED (
         SELECT u.id, m.n FROM mutual m JOIN users u ON u.id = m.id WHERE ${personList.open('u')})
       SELECT
-        ${idsAndCounts('openFriends', sql`friends`, sql`open`)},
-        ${idsAndCounts('closedFriends', sql`friends`, sql`NOT open`)},
+        ${idsAndCounts('openFriends', sql`friend_counts`, sql`open`)},
+        ${idsAndCounts('closedFriends', sql`friend_counts`, sql`NOT open`)},
         ${idsAndCounts('openPlans', sql`plans_around`, sql`open`)},
         ${idsAndCounts('closedPlans', sql`plans_around`, sql`NOT open`)},
         ${idsAndCounts('groups', sql`groups_around`)},
