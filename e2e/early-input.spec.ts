@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { holdClientEntry, reactErrorsOf, waitForHydration } from './support/hydration.ts';
 import { signUpNewPerson } from './support/accounts.ts';
@@ -59,4 +60,24 @@ test('a repeat chosen before hydration: the plan form shows what a monthly plan 
   await expect(page.getByLabel('Each month on')).toBeVisible();
   await expect(page.getByLabel('Until (optional)')).toBeVisible();
   await expect(page.getByLabel('How often')).toHaveValue('MONTHLY');
+});
+
+test('a photo chosen before hydration is uploaded once hydrated', async ({ page }) => {
+  await signUpNewPerson(page, 'early-photo');
+  const errors = reactErrorsOf(page);
+  const release = await holdClientEntry(page);
+  await page.goto('/profile');
+  await page
+    .getByText('Add a photo')
+    .locator('input[type=file]')
+    .setInputFiles(path.resolve(import.meta.dirname, '../apps/web/public/apple-touch-icon.png'));
+  await expect(page.getByRole('img', { name: 'Your photo' })).toHaveCount(0);
+
+  release();
+  await waitForHydration(page);
+  await expect(page.getByRole('img', { name: 'Your photo' })).toHaveAttribute(
+    'src',
+    /^\/media\/[A-Za-z0-9]+\.webp$/,
+  );
+  expect(errors).toEqual([]);
 });

@@ -13,10 +13,11 @@ type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 export type EarlyInput =
   | { element: HTMLInputElement; checked: boolean }
+  | { element: HTMLInputElement; files: true }
   | { element: HTMLInputElement | HTMLTextAreaElement; value: string }
   | { element: HTMLSelectElement; selected: boolean[] };
 
-/** Inputs a person cannot change by typing or ticking, or whose value a script cannot set back. */
+/** Inputs a person cannot change by typing or ticking (a file input is chosen, below). */
 const UNCHANGEABLE_TYPES = new Set(['hidden', 'file', 'submit', 'reset', 'button', 'image']);
 
 /**
@@ -39,6 +40,9 @@ export function takeEarlyInput(root: ParentNode): EarlyInput[] {
       if (element.checked === element.defaultChecked) continue;
       if (element.type === 'radio' && !element.checked) continue;
       changed.push({ element, checked: element.checked });
+    } else if (element.type === 'file') {
+      // Files chosen stay on the element React takes over; only the event never reached it.
+      if ((element.files?.length ?? 0) > 0) changed.push({ element, files: true });
     } else if (!UNCHANGEABLE_TYPES.has(element.type) && element.value !== element.defaultValue) {
       changed.push({ element, value: element.value });
     }
@@ -48,7 +52,7 @@ export function takeEarlyInput(root: ParentNode): EarlyInput[] {
 
 /**
  * Tells React of each change as the events a person's own change fires: a click for a checkbox or
- * radio, `input` for text, `change` for a select. React fires a field's onChange only when the DOM's
+ * radio, `input` for text, `change` for a select or a file input. React fires a field's onChange only when the DOM's
  * value differs from the last one it saw (its value tracker, updated through the element's own
  * `value` / `checked` setter), so the field is first set to the opposite state through that setter,
  * then to the person's through the prototype's, bypassing it.
@@ -60,6 +64,9 @@ export function replayEarlyInput(changes: readonly EarlyInput[]): void {
       // The click toggles a checkbox and ticks a radio: start from the state before the change.
       change.element.checked = !change.checked;
       change.element.click();
+    } else if ('files' in change) {
+      // React hears a file input's native change event, with no value of its own to compare.
+      change.element.dispatchEvent(new Event('change', { bubbles: true }));
     } else if ('value' in change) {
       const input = change.element;
       // The rendered value (React keeps it as the default); when that is already the person's, the
