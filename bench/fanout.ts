@@ -15,9 +15,10 @@
  * parsed with JSON.parse as the bare baseline's clients do, so both servers are measured with the
  * same client work on the shared cores; `graphql-ws` uses graphql-ws's own client (its promise
  * machinery costs ~3 × a raw client's CPU a delivery). BENCH_SUBSCRIPTION=list subscribes every member
- * to myChatEvents with the web app's chat list fields instead (what the web app's chat pages keep
- * open beside a conversation): a message counts as received at the first event whose chat shows it or a later
- * one as its last message (a list shows the latest state, not every message). Messages sent at once
+ * to myChatEvents with the web app's own subscription instead (MY_CHAT_EVENTS, what the web app's
+ * chat pages keep open beside a conversation: the chat list's fields and, since decision 0032, a new
+ * message alone as MESSAGE): a message counts as received at the first event whose chat shows it, or
+ * which is it, or a later one (a list shows the latest state, not every message). Messages sent at once
  * can be stored in another order than sent; one overtaken that way may never be a chat's last
  * message, and counts as missing here. BENCH_SEEN_SPREAD=N first sets the members' last seen
  * message N apart (user id mod N before the chat's last), so their unread counts, and the ways the
@@ -27,7 +28,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { CHAT_LIST_FIELDS, MESSAGE_FIELDS } from '../apps/web/app/features/chat/chat-data.ts';
+import { MESSAGE_FIELDS } from '../apps/web/app/features/chat/chat-data.ts';
+import { MY_CHAT_EVENTS } from '../apps/web/app/features/chat/use-chat-list-live.ts';
 import { FANOUT_GROUP_KEY, FANOUT_MEMBERS } from './seed.ts';
 import { cpuPerRequest, cpuReading, cpuSeconds, machine } from './support/load.ts';
 import { ms, percentile, sleep } from './support/people.ts';
@@ -195,13 +197,11 @@ try {
         kind: string;
         chatKey: string | null;
         chat: { lastChat: { text: string } | null } | null;
+        message?: { text: string } | null;
       };
     };
     const payload = LIST
-      ? {
-          query: `subscription { myChatEvents { kind chatKey chat { ${CHAT_LIST_FIELDS} } } }`,
-          variables: {},
-        }
+      ? { query: MY_CHAT_EVENTS, variables: {} }
       : {
           query: `subscription ($k: String!, $after: Int) { chatEvents(key: $k, afterRev: $after) { kind cursor message { ${FIELDS} } } }`,
           variables: { k: chat.key, after: Number(chat.last_rev) },
@@ -212,8 +212,12 @@ try {
         const listEvent = result.data?.myChatEvents;
         const event = LIST
           ? listEvent && {
-              kind: listEvent.kind === 'UPDATED' && listEvent.chatKey === chat.key ? 'NEW' : listEvent.kind,
-              message: listEvent.chat?.lastChat ?? null,
+              kind:
+                (listEvent.kind === 'UPDATED' || listEvent.kind === 'MESSAGE') &&
+                listEvent.chatKey === chat.key
+                  ? 'NEW'
+                  : listEvent.kind,
+              message: listEvent.message ?? listEvent.chat?.lastChat ?? null,
             }
           : result.data?.chatEvents;
         if (!event) return void errors.push(result.errors);

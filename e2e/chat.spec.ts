@@ -247,3 +247,44 @@ test('in a group chat two people use a thread, vote in a poll and see each other
     await expectNoAxeViolations(ben.page);
   }
 });
+
+test('the chat list follows new messages live: preview and unread count, a hidden chat coming back, the reader’s own message', async ({
+  browser,
+}) => {
+  const ana = await newPerson(browser, 'list-ana');
+  const ben = await newPerson(browser, 'list-ben');
+
+  await ana.page.goto(`/${ben.username}`);
+  await ana.page.getByRole('button', { name: 'Message' }).click();
+  await expect(ana.page).toHaveURL(/\/chat\/d\/[A-Za-z0-9_-]+$/);
+  const chatPath = new URL(ana.page.url()).pathname;
+  await send(ana.page, 'Hello from Ana');
+  await expect(conversation(ana.page).getByText('Hello from Ana')).toBeVisible();
+
+  // Ben's list, as read: the chat with one unread.
+  await ben.page.goto('/chat');
+  const chats = ben.page.getByRole('complementary', { name: 'Chats' });
+  const entry = chats.getByRole('link', { name: /Robin Tester/ });
+  await expect(entry).toHaveAccessibleName(/Hello from Ana.*1 unread/);
+
+  // A new message: the list shows it and counts it, without a reload (a MESSAGE event).
+  await send(ana.page, 'Tacos tonight?');
+  await expect(entry).toHaveAccessibleName(/Tacos tonight\?.*2 unread/);
+  await expectNoAxeViolations(ben.page);
+
+  // Ben answers: his own message is the preview, and nothing is unread.
+  await entry.click();
+  await expect(ben.page).toHaveURL(new RegExp(`${chatPath}$`));
+  await send(ben.page, 'Yes please');
+  await expect(entry).toHaveAccessibleName(/You: Yes please/);
+  await expect(entry).not.toHaveAccessibleName(/unread/);
+
+  // Ben hides the chat; a new message from Ana brings it back into his list, counted.
+  await ben.page.getByLabel('Chat settings').click();
+  await ben.page.getByRole('button', { name: 'Hide from my chats' }).click();
+  await ben.page.goto('/chat');
+  await expect(chats.getByText('No chats here yet.')).toBeVisible();
+  await send(ana.page, 'Back again');
+  await expect(entry).toHaveAccessibleName(/Back again.*1 unread/);
+  await expectNoAxeViolations(ben.page);
+});

@@ -4,9 +4,8 @@ import { messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { EVENT_SHARE, PUSH_EVENTS, type PushSource } from '../../graphql/subscription-events.ts';
 import { busTopic, untilLive, type Bus, type ChatBusEvent } from '../../platform/bus/bus.ts';
-import { idArray } from '../search/search-sql.ts';
 import { rows } from '../social/social-sql.ts';
-import { chatNotFound, findChat, type ChatRow } from './chat-access.ts';
+import { chatNotFound, findChat, groupChatOutsiders, type ChatRow } from './chat-access.ts';
 import { eventKindOf, type ChatEvent } from './chat-events.ts';
 import type { MessageRow } from './send-message.ts';
 
@@ -291,39 +290,29 @@ class ChatFeed {
 
   /**
    * One statement for all subscribers: the chat still there, and for a group chat which of them
-   * the rule of loadChatAccess no longer admits (not members; a hidden group only its creator),
-   * answered as one row with the outsiders' ids, so a check of 2,000 members reads no 2,000 rows.
-   * Those it doubts, and every subscriber of a plan chat (whose rule depends on too much to read at
-   * once), go through the full check, findChat, as the request of a single subscriber would.
+   * the rule of loadChatAccess no longer admits (groupChatOutsiders). Those it doubts, and every
+   * subscriber of a plan chat (whose rule depends on too much to read at once), go through the
+   * full check, findChat, as the request of a single subscriber would.
    */
   private async checkAccess(): Promise<void> {
     const subscribers = [...this.subscribers];
     if (subscribers.length === 0) return;
     const ids = [...new Set(subscribers.map((subscriber) => subscriber.viewerId ?? 0))];
-    const found = await rows<{ hidden: boolean; creator_id: number | null; outsiders: number[] | null }>(
-      this.db,
+    const found =
       this.chat.type === 'g'
-        ? sql`SELECT g.hidden_at IS NOT NULL AS hidden, g.creator_id,
-            ARRAY(SELECT v.id FROM unnest(${idArray(ids)}) AS v(id)
-              WHERE NOT EXISTS (SELECT 1 FROM group_members m
-                WHERE m.group_id = c.group_id AND m.user_id = v.id AND m.status = 'member')) AS outsiders
-            FROM chats c
-            LEFT JOIN groups g ON g.id = c.group_id
-            WHERE c.id = ${this.chat.id}`
-        : sql`SELECT false AS hidden, NULL AS creator_id, NULL AS outsiders FROM chats WHERE id = ${this.chat.id}`,
-    );
-    const chat = found[0];
-    if (!chat) {
+        ? await groupChatOutsiders(this.db, this.chat.id, ids)
+        : (await rows(this.db, sql`SELECT 1 FROM chats WHERE id = ${this.chat.id}`)).length > 0
+          ? { isOutsider: () => false }
+          : null;
+    if (!found) {
       for (const subscriber of subscribers) this.drop(subscriber, chatNotFound());
       return;
     }
     let doubted: FeedSubscriber[];
     if (this.chat.type === 'g') {
-      const outsiders = new Set((chat.outsiders ?? []).map(Number));
-      const creatorId = Number(chat.creator_id);
       doubted = subscribers.filter((subscriber) => {
         const id = subscriber.viewerId;
-        return id === null || outsiders.has(id) || (chat.hidden && creatorId !== id);
+        return id === null || found.isOutsider(id);
       });
     } else {
       // A direct message is read by its pair for as long as it exists (blocks leave it readable).

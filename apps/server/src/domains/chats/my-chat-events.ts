@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { chats } from '../../db/schema/index.ts';
+import { chats, messages } from '../../db/schema/index.ts';
 import type { Platform, RequestContext } from '../../graphql/context.ts';
 import { BATCHING } from '../../graphql/request-scoped.ts';
 import {
@@ -11,21 +11,28 @@ import {
   type EventShare,
   type PushSource,
 } from '../../graphql/subscription-events.ts';
-import type { ChatListBusEvent } from '../../platform/bus/bus.ts';
+import type { ChatListBusEvent, ListedMessage } from '../../platform/bus/bus.ts';
 import { ViewerSubscription, viewerHubFor } from '../../platform/bus/viewer-hub.ts';
-import { loadChatAccess } from './chat-access.ts';
+import { dmPeople, groupChatOutsiders, loadChatAccess } from './chat-access.ts';
 import { readChatStates, type ChatState } from './chat-state.ts';
 import type { ChatEntry } from './list-chats.ts';
 import { putLatest } from './latest-by-key.ts';
 import type { ChatAccess, ChatRow } from './chat-access.ts';
+import type { MessageRow } from './send-message.ts';
 
-export type MyChatEventKind = 'READY' | 'UPDATED' | 'REMOVED';
+export type MyChatEventKind = 'READY' | 'UPDATED' | 'REMOVED' | 'MESSAGE';
 
-/** A change in the viewer's chat list: READY once live, then a chat's new state or its removal. */
+/**
+ * A change in the viewer's chat list: READY once live, then a chat's new state or its removal, or
+ * (to a subscriber that asked for them) a new message alone, which the client applies itself.
+ */
 export interface MyChatEvent {
   kind: MyChatEventKind;
   chatKey: string | null;
   chat: ChatEntry | null;
+  /** MESSAGE: the chat's new last message, and whether the viewer sent it. */
+  message?: MessageRow;
+  sentByViewer?: boolean;
   /** Set on the events of a change, which every subscriber it concerns receives (decision 0023). */
   [EVENT_SHARE]?: EventShare;
 }
@@ -38,6 +45,7 @@ export async function publishChatListEvent(
   platform: Pick<Platform, 'bus' | 'logger'>,
   chat: { id: number; key: string },
   userIds: readonly number[],
+  message?: ListedMessage,
 ): Promise<void> {
   if (userIds.length === 0) return;
   try {
@@ -46,6 +54,7 @@ export async function publishChatListEvent(
       chatId: chat.id,
       chatKey: chat.key,
       userIds: [...new Set(userIds)],
+      ...(message ? { message } : {}),
     });
   } catch (error) {
     platform.logger.warn({ err: error, chatId: chat.id }, 'chat list event not published');
@@ -54,6 +63,12 @@ export async function publishChatListEvent(
 
 type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
 
+/** A change waiting to be read; `full`: read the chat and the viewer's state of it again. */
+interface Waiting {
+  change: ListChange;
+  full: boolean;
+}
+
 /**
  * The viewer's chat-list changes (decision 0012): a new message, unread count, hidden or shown,
  * muted, thread activity (UPDATED with the chat as the viewer now sees it), or the chat removed or
@@ -61,25 +76,37 @@ type ListChange = Extract<ChatListBusEvent, { kind: 'CHANGED' }>;
  * (re)loads `myChats` then, and misses nothing after. Every wake-up re-reads the chat and the
  * viewer's access to it from the database. A subscriber behind its events reads each chat once, as
  * it is then (putLatest).
+ *
+ * With `messages` (the subscription selects MyChatEvent.message), a change that is only a new
+ * message of a group chat or a direct message comes as MESSAGE: the message, the same for every
+ * member, which the client applies to the entry it has (decision 0032). Anything else, a change
+ * merged with another while waiting, and a reader the group no longer admits, is read in full.
  */
 class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEvent> implements PushSource {
   private readonly context: RequestContext;
-  private readonly waiting: ListChange[] = [];
+  private readonly messages: boolean;
+  private readonly waiting: Waiting[] = [];
   private readySent = false;
 
-  constructor(context: RequestContext, viewerId: number) {
+  constructor(context: RequestContext, viewerId: number, messages: boolean) {
     // Each event goes to the subscribers of the people it names.
     super(
       viewerHubFor(context.bus, 'chat:list', (event) => (event.kind === 'CHANGED' ? event.userIds : null)),
       viewerId,
     );
     this.context = context;
+    this.messages = messages;
   }
 
-  /** An event naming the viewer: waits to be read, replacing an earlier one of the same chat. */
+  /**
+   * An event naming the viewer: waits to be read, replacing an earlier one of the same chat (two
+   * changes merged are read in full: a client's count of new messages would miss one).
+   */
   hear(event: ChatListBusEvent): void {
     if (!this.hearing || event.kind !== 'CHANGED') return;
-    putLatest(this.waiting, event, (item) => item.chatId);
+    const merged = this.waiting.some((item) => item.change.chatId === event.chatId);
+    const full = merged || !this.messages || event.message === undefined;
+    putLatest(this.waiting, { change: event, full }, (item) => item.change.chatId);
     this.poke();
   }
 
@@ -93,8 +120,12 @@ class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEven
       this.readySent = true;
       return Promise.resolve({ kind: 'READY', chatKey: null, chat: null });
     }
-    const event = this.waiting.shift();
-    return event && readListChange(this.context, this.viewerId, event);
+    const item = this.waiting.shift();
+    if (!item) return undefined;
+    const { change } = item;
+    return item.full || !change.message
+      ? readListChange(this.context, this.viewerId, change)
+      : readListMessage(this.context, this.viewerId, change, change.message);
   }
 }
 
@@ -102,35 +133,109 @@ class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEven
 export function myChatEventStream(
   context: RequestContext,
   viewerId: number,
+  options: { messages: boolean },
 ): AsyncIterableIterator<MyChatEvent, undefined> {
-  return new ChatListSubscriber(context, viewerId);
+  return new ChatListSubscriber(context, viewerId, options.messages);
 }
 
 /**
  * What every subscriber of this process reads once per list event (the bus hands them all the same
- * event object): the chat's row, and the states (unread count, hidden, muted) of all of them in one
- * statement, batched as they ask in the same turn.
+ * event object), each made when first asked for: the chat's row, the states (unread count, hidden,
+ * muted) of all of them in one statement, batched as they ask in the same turn; for MESSAGE events
+ * the message and which of them the group no longer admits, likewise.
  */
-interface EventReads {
-  chat: Promise<ChatRow | undefined>;
-  states: DataLoader<number, ChatState>;
+class EventReads {
+  private readonly db: Database;
+  private readonly change: ListChange;
+  private chatRead: Promise<ChatRow | undefined> | null = null;
+  private messageRead: Promise<MessageRow | undefined> | null = null;
+  private statesLoader: DataLoader<number, ChatState> | null = null;
+  private outsidersLoader: DataLoader<number, boolean> | null = null;
+
+  constructor(db: Database, change: ListChange) {
+    this.db = db;
+    this.change = change;
+  }
+
+  get chat(): Promise<ChatRow | undefined> {
+    this.chatRead ??= this.db
+      .select()
+      .from(chats)
+      .where(eq(chats.id, this.change.chatId))
+      .then(([row]) => row);
+    return this.chatRead;
+  }
+
+  get message(): Promise<MessageRow | undefined> {
+    const id = this.change.message?.id ?? 0;
+    this.messageRead ??= this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, id), eq(messages.chatId, this.change.chatId)))
+      .then(([row]) => row);
+    return this.messageRead;
+  }
+
+  get states(): DataLoader<number, ChatState> {
+    this.statesLoader ??= new DataLoader(
+      (viewerIds) => readChatStates(this.db, this.change.chatId, viewerIds),
+      BATCHING,
+    );
+    return this.statesLoader;
+  }
+
+  /** Whether the group of the (group) chat no longer lets the viewer read it (chat gone: true). */
+  get outsiders(): DataLoader<number, boolean> {
+    this.outsidersLoader ??= new DataLoader(async (viewerIds) => {
+      const found = await groupChatOutsiders(this.db, this.change.chatId, viewerIds);
+      return viewerIds.map((viewerId) => found?.isOutsider(viewerId) ?? true);
+    }, BATCHING);
+    return this.outsidersLoader;
+  }
 }
 const eventReads = new WeakMap<object, EventReads>();
 
 function readsOf(db: Database, event: ListChange): EventReads {
   let reads = eventReads.get(event);
   if (!reads) {
-    reads = {
-      chat: db
-        .select()
-        .from(chats)
-        .where(eq(chats.id, event.chatId))
-        .then(([row]) => row),
-      states: new DataLoader((viewerIds) => readChatStates(db, event.chatId, viewerIds), BATCHING),
-    };
+    reads = new EventReads(db, event);
     eventReads.set(event, reads);
   }
   return reads;
+}
+
+/**
+ * A new message as a MESSAGE event (decision 0032): the same for every member but its sender, so
+ * one execution is written to every socket, with nothing of the viewer's read beyond whether their
+ * group still admits them (one statement for all). A plan chat's readers depend on too much to
+ * check for all at once, and a message gone, deleted or hidden by the time it is read, are read in
+ * full.
+ */
+async function readListMessage(
+  context: RequestContext,
+  viewerId: number,
+  event: ListChange,
+  listed: ListedMessage,
+): Promise<MyChatEvent> {
+  const reads = readsOf(context.store.db, event);
+  const [chat, message] = await Promise.all([reads.chat, reads.message]);
+  const readable =
+    chat !== undefined &&
+    message !== undefined &&
+    message.deletedAt === null &&
+    message.hiddenAt === null &&
+    ((chat.type === 'd' && (dmPeople(chat)?.includes(viewerId) ?? false)) ||
+      (chat.type === 'g' && !(await reads.outsiders.load(viewerId))));
+  if (!readable) return readListChange(context, viewerId, event);
+  const sentByViewer = listed.senderId === viewerId;
+  return {
+    kind: 'MESSAGE',
+    chatKey: event.chatKey,
+    chat: null,
+    message,
+    sentByViewer,
+    [EVENT_SHARE]: { token: event, variant: sentByViewer ? 'message:sender' : 'message' },
+  };
 }
 
 async function readListChange(

@@ -1,3 +1,4 @@
+import { Kind, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
 import { sharedAcrossViewers, sharedEvents } from '../../graphql/subscription-events.ts';
 import { badUserInput } from '../../graphql/errors.ts';
@@ -42,21 +43,45 @@ const ChatEventRef = builder.objectRef<ChatEvent>('ChatEvent').implement({
 });
 
 const MyChatEventKindRef = builder.enumType('MyChatEventKind', {
-  values: ['READY', 'UPDATED', 'REMOVED'] as const,
+  values: ['READY', 'UPDATED', 'REMOVED', 'MESSAGE'] as const,
 });
 
 const MyChatEventRef = builder.objectRef<MyChatEvent>('MyChatEvent').implement({
   description:
-    'READY: the subscription is live, (re)load myChats now. UPDATED: the chat as the viewer now sees it (new message, unread count, hidden or shown, thread activity). REMOVED: the chat is gone or no longer readable.',
+    'READY: the subscription is live, (re)load myChats now. UPDATED: the chat as the viewer now sees it (new message, unread count, hidden or shown, thread activity). REMOVED: the chat is gone or no longer readable. MESSAGE (only to a subscription selecting `message`): a new message of the main chat and nothing else; the client applies it to the entry it shows (its last message and activity; unless sentByViewer, one more unread up to the cap; sentByViewer, nothing unread; a hidden chat shown again), or reads the chat when it shows none.',
   // The chat is shared only among the subscribers whose state of it is the same (the event's
   // variant, my-chat-events.ts); its fields that read the viewer's state say so (schema-chat.ts).
-  extensions: sharedAcrossViewers(['kind', 'chatKey', 'chat']),
+  // A MESSAGE event's variant is whether the viewer sent it (decision 0032).
+  extensions: sharedAcrossViewers(['kind', 'chatKey', 'chat', 'message', 'sentByViewer']),
   fields: (t) => ({
     kind: t.field({ type: MyChatEventKindRef, resolve: (e) => e.kind }),
     chatKey: t.exposeString('chatKey', { nullable: true }),
     chat: t.field({ type: ChatRef, nullable: true, resolve: (e) => e.chat }),
+    message: t.field({
+      type: MessageRef,
+      nullable: true,
+      description: 'MESSAGE: the new message, the chat’s last one as of this event.',
+      resolve: (e) => e.message ?? null,
+    }),
+    sentByViewer: t.boolean({
+      nullable: true,
+      description: 'MESSAGE: whether the viewer sent it (sending marks the chat read up to it).',
+      resolve: (e) => e.sentByViewer ?? null,
+    }),
   }),
 });
+
+/** Whether a selection asks for `name` at its top level, through fragments too. */
+function selects(info: GraphQLResolveInfo, name: string): boolean {
+  const within = (selections: readonly SelectionNode[]): boolean =>
+    selections.some((selection) => {
+      if (selection.kind === Kind.FIELD) return selection.name.value === name;
+      if (selection.kind === Kind.INLINE_FRAGMENT) return within(selection.selectionSet.selections);
+      const fragment = info.fragments[selection.name.value];
+      return fragment !== undefined && within(fragment.selectionSet.selections);
+    });
+  return info.fieldNodes.some((node) => within(node.selectionSet?.selections ?? []));
+}
 
 builder.queryFields((t) => ({
   myChats: t.field({
@@ -203,12 +228,13 @@ builder.subscriptionFields((t) => ({
     type: MyChatEventRef,
     authScopes: { signedIn: true },
     description:
-      'Changes to the viewer’s chat list, re-checking access on every one: READY once live, then UPDATED or REMOVED per chat.',
+      'Changes to the viewer’s chat list, re-checking access on every one: READY once live, then UPDATED or REMOVED per chat, and MESSAGE for a new message when `message` is selected.',
     // The members with the same state of a chat share one execution of its event (my-chat-events.ts).
     extensions: sharedEvents,
-    subscribe: async (_root, _args, context) => {
+    subscribe: async (_root, _args, context, info) => {
       const me = await requireViewerUser(context);
-      return myChatEventStream(context, me.id);
+      // A client that does not select `message` (one of before MESSAGE) gets every change in full.
+      return myChatEventStream(context, me.id, { messages: selects(info, 'message') });
     },
     resolve: (event) => event,
   }),

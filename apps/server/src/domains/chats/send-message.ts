@@ -4,6 +4,7 @@ import { MESSAGE_CLIENT_ID_MAX, MESSAGE_TEXT_MAX } from '@plaza/core/chat-permis
 import type { Database } from '../../db/client.ts';
 import { chatMembers, chats, messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
+import type { ListedMessage } from '../../platform/bus/bus.ts';
 import { badUserInput, rateLimited } from '../../graphql/errors.ts';
 import { newKey } from '../../ids.ts';
 import { chatDenied, type ChatAccess } from './chat-access.ts';
@@ -156,19 +157,29 @@ export async function storeMessage(
     if (!winner) throw error;
     return winner;
   }
-  await announceChange(context, access.chat, root ? stored.rev + 1 : stored.rev);
+  await announceChange(
+    context,
+    access.chat,
+    root ? stored.rev + 1 : stored.rev,
+    // A reply changes its thread's state too: the lists read it again.
+    root ? undefined : { id: stored.id, seq: stored.seq, senderId },
+  );
   await messageActivities(context, access, stored, root);
   return stored;
 }
 
-/** After a change is committed: wakes the chat's subscribers and the lists that show it. */
+/**
+ * After a change is committed: wakes the chat's subscribers and the lists that show it; `message`
+ * when the change is a new message of the main chat and nothing else (decision 0032).
+ */
 export async function announceChange(
   context: RequestContext,
   chat: { id: number; key: string },
   rev: number,
+  message?: ListedMessage,
 ): Promise<void> {
   await publishChatEvent(context, chat.id, { kind: 'CHANGED', rev });
-  await publishChatListEvent(context, chat, await chatListUserIds(context.store.db, chat.id));
+  await publishChatListEvent(context, chat, await chatListUserIds(context.store.db, chat.id), message);
 }
 
 /**

@@ -25,9 +25,21 @@ export type ActivityBusEvent = { kind: 'CHANGED'; userId: number } | { kind: 'PI
 export type ChatBusEvent =
   { kind: 'CHANGED'; rev: number } | { kind: 'REMOVED' } | { kind: 'PING'; nonce: string };
 
-/** What woke chat-list subscribers: the chat, its key, and whose lists show it. */
+/**
+ * What woke chat-list subscribers: the chat, its key, and whose lists show it; `message` when the
+ * change is just a new message of the main chat (decision 0032: a subscriber that asked for them
+ * gets it as a MESSAGE event, the same for everyone; a process of before it reads the chat again).
+ */
 export type ChatListBusEvent =
-  { kind: 'CHANGED'; chatId: number; chatKey: string; userIds: number[] } | { kind: 'PING'; nonce: string };
+  | { kind: 'CHANGED'; chatId: number; chatKey: string; userIds: number[]; message?: ListedMessage }
+  | { kind: 'PING'; nonce: string };
+
+/** A new message of a chat's main timeline, as chat-list events name it. */
+export interface ListedMessage {
+  id: number;
+  seq: number;
+  senderId: number;
+}
 
 /** The channel of a topic and its routing id, as graphql-yoga's pubsub names it. */
 export function busTopic(routingKey: keyof BusTopics, id?: string | number): string {

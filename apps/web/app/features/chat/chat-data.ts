@@ -24,11 +24,14 @@ export const MESSAGE_FIELDS = `id key seq rev clientId text parentKey createdAt 
   plan { key slug title image timezone allDay start { utc } end { utc } place { name city } }
   threadCount threadLastAt threadLabel hasUnseenThread threadUsers { ${PERSON_FIELDS} } removedByModerator`;
 
+/** What a chat list entry shows of the chat's last message. */
+export const LAST_CHAT_FIELDS = `text timestamp deletedAt media { kind mime } poll { title } prompt { question } plan { title } user { id username fullName }`;
+
 export const CHAT_LIST_FIELDS = `id key type typename lastSeq lastMessageAt unreadCount
   group { key slug title image }
   plan { key slug title image }
   otherUser { ${PERSON_FIELDS} }
-  lastChat { text timestamp deletedAt media { kind mime } poll { title } prompt { question } plan { title } user { id username fullName } }
+  lastChat { ${LAST_CHAT_FIELDS} }
   pivot { isHidden muteUntil }`;
 
 export const CHAT_ROOM_FIELDS = `${CHAT_LIST_FIELDS} rateLimit slowModeEnabled

@@ -1,36 +1,94 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { CHAT_LIST_FIELDS, type ChatListItem } from './chat-data.ts';
-import { liveSubscribe } from '../../graphql/live-client.ts';
+import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
+import { CHAT_LIST_FIELDS, LAST_CHAT_FIELDS, type ChatListItem } from './chat-data.ts';
+import { liveRequest, liveSubscribe } from '../../graphql/live-client.ts';
 
-const MY_CHAT_EVENTS = `subscription MyChatEvents { myChatEvents { kind chatKey chat { ${CHAT_LIST_FIELDS} } } }`;
+/**
+ * The chat list's changes. Selecting `message` asks for MESSAGE events: a new message alone, the
+ * same for every member, which the list applies itself (decision 0032).
+ */
+export const MY_CHAT_EVENTS = `subscription MyChatEvents { myChatEvents { kind chatKey
+  chat { ${CHAT_LIST_FIELDS} }
+  message { seq createdAt ${LAST_CHAT_FIELDS} } sentByViewer } }`;
 
-interface MyChatEvent {
-  kind: 'READY' | 'UPDATED' | 'REMOVED';
+const CHAT_ENTRY = `query ChatEntry($key: String!) { chat(key: $key) { ${CHAT_LIST_FIELDS} } }`;
+
+export type ListedMessage = NonNullable<ChatListItem['lastChat']> & { seq: number; createdAt: string };
+
+export interface MyChatEvent {
+  kind: 'READY' | 'UPDATED' | 'REMOVED' | 'MESSAGE';
   chatKey: string | null;
   chat: ChatListItem | null;
+  message?: ListedMessage | null;
+  sentByViewer?: boolean | null;
 }
 
 function activity(chat: ChatListItem): number {
   return chat.lastMessageAt ? Date.parse(chat.lastMessageAt) : 0;
 }
 
-/** Applies one change to the list: newest activity first (spec 4), each chat once, in its own list. */
+function newestFirst(list: ChatListItem[]): ChatListItem[] {
+  return list.sort((a, b) => activity(b) - activity(a));
+}
+
+/**
+ * A new message applied to the entry it belongs to: its last message and activity, one more
+ * unread (up to the cap) unless the viewer sent it, which marks the chat read. A message the entry
+ * already holds (its number at most the entry's) changes nothing, so a list read again after the
+ * message does not count it twice. Undefined when the list does not hold the chat.
+ */
+function withMessage(
+  list: readonly ChatListItem[],
+  key: string,
+  message: ListedMessage,
+  sentByViewer: boolean,
+  showsHidden: boolean,
+): ChatListItem[] | undefined {
+  const entry = list.find((chat) => chat.key === key);
+  if (!entry) return undefined;
+  const others = list.filter((chat) => chat !== entry);
+  // A new message brings a hidden chat back into the list of shown ones.
+  if (showsHidden) return others;
+  if (message.seq <= entry.lastSeq) return [...list];
+  const { seq, createdAt, ...lastChat } = message;
+  const updated: ChatListItem = {
+    ...entry,
+    lastSeq: seq,
+    lastMessageAt: createdAt,
+    lastChat,
+    unreadCount: sentByViewer ? 0 : Math.min(CHAT_UNREAD_COUNT_MAX, entry.unreadCount + 1),
+    pivot: { ...entry.pivot, isHidden: false },
+  };
+  return newestFirst([...others, updated]);
+}
+
+/**
+ * Applies one change to the list: newest activity first (spec 4), each chat once, in its own list.
+ * Undefined for a MESSAGE of a chat the shown list does not hold: the caller reads that chat.
+ */
 export function applyChatListEvent(
   list: readonly ChatListItem[],
   event: MyChatEvent,
   showsHidden: boolean,
-): ChatListItem[] {
+): ChatListItem[] | undefined {
   const key = event.chat?.key ?? event.chatKey;
+  if (event.kind === 'MESSAGE') {
+    if (!key || !event.message) return [...list];
+    const applied = withMessage(list, key, event.message, event.sentByViewer === true, showsHidden);
+    return applied ?? (showsHidden ? [...list] : undefined);
+  }
   const others = list.filter((chat) => chat.key !== key);
   if (event.kind !== 'UPDATED' || !event.chat || event.chat.pivot.isHidden !== showsHidden) return others;
-  return [...others, event.chat].sort((a, b) => activity(b) - activity(a));
+  return newestFirst([...others, event.chat]);
 }
 
 /**
  * The chat list, live: `myChatEvents` moves a chat to the top on a new message, updates unread
  * counts, and adds, hides or removes chats; on every (re)connection (READY) the loader reads the
- * list again so nothing missed while away stays missing. The open chat counts as read.
+ * list again so nothing missed while away stays missing. A new message of a chat the list does not
+ * show yet (a new direct message, one hidden until now) reads that chat's entry. The open chat
+ * counts as read.
  */
 export function useChatListLive(
   chats: ChatListItem[],
@@ -52,7 +110,25 @@ export function useChatListLive(
   }
   useEffect(() => {
     isFirstReady.current = true;
-    return liveSubscribe<{ myChatEvents: MyChatEvent }>(
+    let active = true;
+    // The chats being read: a read is asked for once, even if React runs an update twice.
+    const reading = new Set<string>();
+    const readEntry = (key: string) => {
+      if (reading.has(key)) return;
+      reading.add(key);
+      void liveRequest<{ chat: ChatListItem | null }>(CHAT_ENTRY, { key })
+        .catch(() => null)
+        .then((result) => {
+          reading.delete(key);
+          const chat = result?.data?.chat;
+          // Not readable (any more): a later event or the next READY tells the rest.
+          if (!active || !chat) return;
+          setLive((current) =>
+            applyChatListEvent(current, { kind: 'UPDATED', chatKey: key, chat }, showsHidden)!,
+          );
+        });
+    };
+    const stop = liveSubscribe<{ myChatEvents: MyChatEvent }>(
       MY_CHAT_EVENTS,
       () => ({}),
       ({ myChatEvents: event }) => {
@@ -62,10 +138,19 @@ export function useChatListLive(
           isFirstReady.current = false;
           return;
         }
-        setLive((current) => applyChatListEvent(current, event, showsHidden));
+        setLive((current) => {
+          const next = applyChatListEvent(current, event, showsHidden);
+          if (next) return next;
+          if (event.chatKey) readEntry(event.chatKey);
+          return current;
+        });
       },
       () => undefined,
     );
+    return () => {
+      active = false;
+      stop();
+    };
   }, [showsHidden]);
   return openKey
     ? live.map((chat) => (chat.key === openKey && chat.unreadCount > 0 ? { ...chat, unreadCount: 0 } : chat))

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
+import type { ChatListItem } from './chat-data.ts';
+import { applyChatListEvent, type ListedMessage, type MyChatEvent } from './use-chat-list-live.ts';
+
+function entry(key: string, lastSeq: number, at: string, unreadCount = 0, isHidden = false): ChatListItem {
+  return {
+    id: lastSeq,
+    key,
+    type: 'g',
+    typename: 'group',
+    lastSeq,
+    lastMessageAt: at,
+    unreadCount,
+    group: { key: `g-${key}`, slug: key, title: key, image: null },
+    plan: null,
+    otherUser: null,
+    lastChat: {
+      text: `last of ${key}`,
+      media: [],
+      poll: null,
+      prompt: null,
+      plan: null,
+      timestamp: Date.parse(at),
+      deletedAt: null,
+      user: null,
+    },
+    pivot: { isHidden, muteUntil: null },
+  };
+}
+
+function message(seq: number, at: string, text: string): ListedMessage {
+  return {
+    seq,
+    createdAt: at,
+    text,
+    media: [],
+    poll: null,
+    prompt: null,
+    plan: null,
+    timestamp: Date.parse(at),
+    deletedAt: null,
+    user: { id: 7, username: 'ana', fullName: 'Ana' },
+  };
+}
+
+function messageEvent(chatKey: string, sent: ListedMessage, sentByViewer = false): MyChatEvent {
+  return { kind: 'MESSAGE', chatKey, chat: null, message: sent, sentByViewer };
+}
+
+const list = [entry('a', 5, '2026-11-27T10:00:00Z', 2), entry('b', 9, '2026-11-27T09:00:00Z', 0)];
+
+describe('applyChatListEvent with MESSAGE (decision 0032)', () => {
+  it('moves the chat to the top with its new last message, one more unread', () => {
+    const next = applyChatListEvent(
+      list,
+      messageEvent('b', message(10, '2026-11-27T11:00:00Z', 'hi')),
+      false,
+    )!;
+    expect(next.map((chat) => chat.key)).toEqual(['b', 'a']);
+    expect(next[0]).toMatchObject({
+      lastSeq: 10,
+      lastMessageAt: '2026-11-27T11:00:00Z',
+      unreadCount: 1,
+      lastChat: { text: 'hi', user: { fullName: 'Ana' } },
+    });
+    expect(next[0]!.lastChat).not.toHaveProperty('seq');
+    expect(next[1]).toBe(list[0]);
+  });
+
+  it('counts up to the cap, and the viewer’s own message marks the chat read', () => {
+    const full = [entry('a', 5, '2026-11-27T10:00:00Z', CHAT_UNREAD_COUNT_MAX)];
+    const capped = applyChatListEvent(
+      full,
+      messageEvent('a', message(6, '2026-11-27T11:00:00Z', 'x')),
+      false,
+    )!;
+    expect(capped[0]!.unreadCount).toBe(CHAT_UNREAD_COUNT_MAX);
+    const own = applyChatListEvent(
+      list,
+      messageEvent('a', message(6, '2026-11-27T11:00:00Z', 'me'), true),
+      false,
+    )!;
+    expect(own[0]).toMatchObject({ key: 'a', unreadCount: 0, lastChat: { text: 'me' } });
+  });
+
+  it('ignores a message the entry already holds (a list read after it), so nothing counts twice', () => {
+    const next = applyChatListEvent(
+      list,
+      messageEvent('b', message(9, '2026-11-27T09:00:00Z', 'old')),
+      false,
+    )!;
+    expect(next).toEqual(list);
+  });
+
+  it('takes a chat out of the hidden list, and asks for a chat the shown list does not hold', () => {
+    const hidden = [entry('h', 3, '2026-11-27T08:00:00Z', 0, true)];
+    const event = messageEvent('h', message(4, '2026-11-27T11:00:00Z', 'back'));
+    expect(applyChatListEvent(hidden, event, true)).toEqual([]);
+    expect(applyChatListEvent(list, event, false)).toBeUndefined();
+    expect(applyChatListEvent(list, event, true)).toEqual(list);
+  });
+
+  it('still applies UPDATED and REMOVED as the chat as the viewer sees it', () => {
+    const updated = { ...entry('b', 12, '2026-11-27T12:00:00Z', 4) };
+    const next = applyChatListEvent(list, { kind: 'UPDATED', chatKey: 'b', chat: updated }, false)!;
+    expect(next.map((chat) => [chat.key, chat.unreadCount])).toEqual([
+      ['b', 4],
+      ['a', 2],
+    ]);
+    expect(applyChatListEvent(list, { kind: 'REMOVED', chatKey: 'a', chat: null }, false)).toEqual([list[1]]);
+  });
+});
