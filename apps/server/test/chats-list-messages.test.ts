@@ -227,7 +227,7 @@ describe('a chat-list subscriber behind its events', () => {
       await settle();
       const merged = (await stream.next()).value as MyChatEvent;
       expect(merged.kind).toBe('UPDATED');
-      expect(merged.chat?.state.unreadCount).toBe(2);
+      expect(merged.chat?.state?.unreadCount).toBe(2);
       const sent = await api.sent(ana, chat.key, 'three');
       const alone = (await stream.next()).value as MyChatEvent;
       expect(alone).toMatchObject({ kind: 'MESSAGE', chatKey: chat.key, sentByViewer: false });

@@ -100,6 +100,21 @@ describe('statements per request do not grow with a list', () => {
     );
   });
 
+  it('chat list: its groups come with the viewer’s membership of each, in one statement', async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    const owner = await buildUser(db(), 'Owner');
+    const query = '{ myChats { key permissions { read sendMessage } group { key } } }';
+    await statementsOf(viewer, query, {});
+    const none = await statementsOf(viewer, query, {});
+    for (let index = 0; index < 2; index++) await buildGroup(db(), owner.id, [{ userId: viewer.userId }]);
+    await statementsOf(viewer, query, {});
+    const two = await statementsOf(viewer, query, {});
+    const chats = (two.res.data as { myChats: Array<{ permissions: { read: boolean } }> }).myChats;
+    expect(chats.map((chat) => chat.permissions.read)).toEqual([true, true]);
+    // The groups' rows and the viewer's membership of them (for the chats' permissions): one statement.
+    expect(two.statements - none.statements).toBe(1);
+  });
+
   it('chat list: the hidden chats, the last messages and their senders come with the list', async () => {
     const { person } = await withChats(3);
     const owner = await buildUser(db(), 'Quiet');

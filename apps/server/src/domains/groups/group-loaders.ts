@@ -7,6 +7,7 @@ import type { UserRow } from '../users/find-user.ts';
 import { queryViewerRow } from '../users/require-viewer-user.ts';
 import { rows } from '../social/social-sql.ts';
 import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
+import { sharedScopeOf } from '../../graphql/subscription-events.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -120,9 +121,50 @@ const contactInvitations = sharedScoped(
     }, BATCHING),
 );
 
+interface MembershipJson {
+  status: GroupMemberStatus;
+  role: GroupRole;
+  joined_at: string;
+}
+
+/**
+ * Groups' rows by id with the viewer's row in each one's member table, in one statement, priming
+ * the shared loaders of both (every group shown to a viewer is checked against their membership).
+ * Only outside a subscription event: there the rows are shared by every subscriber, and each
+ * one's membership is read for all of them at once (memberships).
+ */
+function rowsWithMembership(context: RequestContext, viewerId: number) {
+  return new DataLoader<number, GroupRow | null>(async (ids) => {
+    const found = await context.store.db
+      .select({
+        group: groups,
+        membership: sql<MembershipJson | null>`(SELECT row_to_json(m) FROM (SELECT status, role, joined_at
+          FROM group_members WHERE group_id = ${groups.id} AND user_id = ${viewerId}) m)`,
+      })
+      .from(groups)
+      .where(sql`${groups.id} IN ${idList(ids)}`);
+    const shared = groupRows(context);
+    const members = memberships(context);
+    for (const { group, membership } of found) {
+      shared.prime(group.id, group);
+      members.prime(
+        `${viewerId}:${group.id}`,
+        membership && {
+          status: membership.status,
+          role: membership.role,
+          joinedAt: new Date(membership.joined_at),
+        },
+      );
+    }
+    const byId = new Map(found.map((row) => [row.group.id, row.group]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }, BATCHING);
+}
+
 function createGroupLoaders(context: RequestContext) {
   const db = context.store.db;
   const viewerId = context.viewer?.id ?? null;
+  const inEvent = sharedScopeOf(context) !== context;
   // In a query, the row requireViewerUser read (once per query); else read for the request (or
   // once for all of a chat event's subscribers).
   const viewer = (): Promise<UserRow | null> =>
@@ -140,7 +182,8 @@ function createGroupLoaders(context: RequestContext) {
 
   return {
     viewer,
-    row: groupRows(context),
+    /** Groups by id; for a signed-in viewer outside an event with their membership (rowsWithMembership). */
+    row: viewerId === null || inEvent ? groupRows(context) : rowsWithMembership(context, viewerId),
     user: userRows(context),
     membership,
     /**
@@ -240,6 +283,7 @@ export function forgetGroup(context: RequestContext, groupId: number): void {
     loader.clear(groupId);
   }
   // Their shared sources, keyed by person and group.
+  groupRows(context).clear(groupId);
   memberships(context).clearAll();
   contactInvitations(context).clearAll();
 }
