@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements } from '../src/db/client.ts';
-import { activities, chatMembers, chats, follows, plans, siteAdmins } from '../src/db/schema/index.ts';
+import {
+  activities,
+  chatMembers,
+  chats,
+  follows,
+  messages,
+  plans,
+  siteAdmins,
+} from '../src/db/schema/index.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { buildGroup, buildMessage, buildPlan, buildUser } from './support/factories.ts';
@@ -340,6 +348,39 @@ describe('a chat’s state for the viewer', () => {
     const refused = await t.gql(state, { key: chat.key }, stranger.headers);
     expect(refused.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect(refused.data?.chat ?? null).toBeNull();
+  });
+});
+
+describe('a chat room', () => {
+  it('finds its last message in the newest page it reads, and reads it alone when the page has none to show', async () => {
+    const viewer = await newPerson(t, 'Reader');
+    const sender = await buildUser(db(), 'Sender');
+    const { chat } = await buildGroup(db(), sender.id, [{ userId: viewer.userId }]);
+    const shown = await buildMessage(db(), chat.id, sender.id, 'shown');
+    const deleted = await buildMessage(db(), chat.id, sender.id, 'deleted');
+    await db().update(messages).set({ deletedAt: new Date() }).where(eq(messages.id, deleted.id));
+    const page = (limit: number) => `query ($key: String!) { chat(key: $key) { key
+      messages(limit: ${limit}) { messages { key } } } }`;
+    const room = (limit: number) => `query ($key: String!) { chat(key: $key) { key
+      messages(limit: ${limit}) { messages { key } } lastChat { key text } } }`;
+    await statementsOf(viewer, room(2), { key: chat.key });
+    const pageAlone = await statementsOf(viewer, page(2), { key: chat.key });
+    const withLast = await statementsOf(viewer, room(2), { key: chat.key });
+    // The newest page holds the deleted message and the one before it: that one is the last.
+    expect(withLast.res.data).toEqual({
+      chat: {
+        key: chat.key,
+        messages: { messages: [{ key: shown.key }, { key: deleted.key }] },
+        lastChat: { key: shown.key, text: 'shown' },
+      },
+    });
+    expect({ statements: withLast.statements }).toEqual({ statements: pageAlone.statements });
+    // A page of the deleted message alone shows nothing to take: the last is read on its own.
+    const onlyDeleted = await statementsOf(viewer, room(1), { key: chat.key });
+    expect((onlyDeleted.res.data as { chat: { lastChat: { key: string } } }).chat.lastChat.key).toBe(
+      shown.key,
+    );
+    expect(onlyDeleted.statements).toBe(pageAlone.statements + 1);
   });
 });
 

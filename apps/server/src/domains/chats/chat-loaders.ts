@@ -29,62 +29,83 @@ export interface PollVote {
  * Loaders of what is the same for every reader of a message: one read serves a whole page of
  * messages, and every subscriber of a chat event (sharedScoped) rather than one each.
  */
-export const chatSharedLoaders = sharedScoped(({ store }) => ({
-  /** The chat of each plan (`p:<id>`) or group (`g:<id>`), or null when it has none yet. */
-  modelChat: new DataLoader<`${'p' | 'g'}:${number}`, ChatRow | null>(async (keys) => {
-    const planIds = keys.filter((key) => key.startsWith('p:')).map((key) => Number(key.slice(2)));
-    const groupIds = keys.filter((key) => key.startsWith('g:')).map((key) => Number(key.slice(2)));
-    const found = await store.db
-      .select()
-      .from(chats)
-      .where(
-        sql`(${chats.type} = 'p' AND ${planIds.length > 0 ? inArray(chats.planId, planIds) : sql`false`})
+export const chatSharedLoaders = sharedScoped(({ store }) => {
+  /** The newest page of a chat's main messages (oldest first) being read in this scope, by chat id. */
+  const newestPages = new Map<number, Promise<readonly MessageRow[] | null>>();
+  return {
+    newestPages,
+    /** The chat of each plan (`p:<id>`) or group (`g:<id>`), or null when it has none yet. */
+    modelChat: new DataLoader<`${'p' | 'g'}:${number}`, ChatRow | null>(async (keys) => {
+      const planIds = keys.filter((key) => key.startsWith('p:')).map((key) => Number(key.slice(2)));
+      const groupIds = keys.filter((key) => key.startsWith('g:')).map((key) => Number(key.slice(2)));
+      const found = await store.db
+        .select()
+        .from(chats)
+        .where(
+          sql`(${chats.type} = 'p' AND ${planIds.length > 0 ? inArray(chats.planId, planIds) : sql`false`})
           OR (${chats.type} = 'g' AND ${groupIds.length > 0 ? inArray(chats.groupId, groupIds) : sql`false`})`,
+        );
+      const byKey = new Map(
+        found.map((row) => [row.type === 'p' ? `p:${row.planId}` : `g:${row.groupId}`, row]),
       );
-    const byKey = new Map(
-      found.map((row) => [row.type === 'p' ? `p:${row.planId}` : `g:${row.groupId}`, row]),
-    );
-    return keys.map((key) => byKey.get(key) ?? null);
-  }, BATCHING),
-  /**
-   * The newest message of each chat's main chat that is not deleted nor removed by a moderator (a
-   * chat list's lastChat): one query for the whole list, each chat read backwards on its seq index.
-   */
-  lastMessage: new DataLoader<number, MessageRow | null>(async (chatIds) => {
-    const ids = sql.join(
-      chatIds.map((id) => sql`(${id}::int)`),
-      sql`, `,
-    );
-    const found = await store.db
-      .select()
-      .from(messages)
-      .where(
-        sql`${messages.id} IN (SELECT (SELECT m.id FROM messages m WHERE m.chat_id = c.id AND m.deleted_at IS NULL
-          AND m.hidden_at IS NULL AND m.parent_id IS NULL ORDER BY m.seq DESC LIMIT 1)
-          FROM (VALUES ${ids}) AS c(id))`,
+      return keys.map((key) => byKey.get(key) ?? null);
+    }, BATCHING),
+    /**
+     * The newest message of each chat's main chat that is not deleted nor removed by a moderator (a
+     * chat list's lastChat): one query for the whole list, each chat read backwards on its seq index.
+     */
+    lastMessage: new DataLoader<number, MessageRow | null>(async (chatIds) => {
+      // A chat whose newest page is read in this scope (a chat room asks for both) finds it there:
+      // the newest of its messages not deleted nor removed, unless the page holds none of those.
+      const known = new Map<number, MessageRow | null>();
+      await Promise.all(
+        chatIds.map(async (id) => {
+          const page = await newestPages.get(id);
+          if (!page) return;
+          const last = page.findLast((row) => row.deletedAt === null && row.hiddenAt === null);
+          if (last) known.set(id, last);
+          else if (page.length === 0) known.set(id, null);
+        }),
       );
-    const byChat = new Map(found.map((row) => [row.chatId, row]));
-    return chatIds.map((id) => byChat.get(id) ?? null);
-  }, BATCHING),
-  /** The key of each message (a reply's parent). */
-  messageKey: new DataLoader<number, string | null>(async (ids) => {
-    const found = await store.db
-      .select({ id: messages.id, key: messages.key })
-      .from(messages)
-      .where(inArray(messages.id, [...ids]));
-    const byId = new Map(found.map((row) => [row.id, row.key]));
-    return ids.map((id) => byId.get(id) ?? null);
-  }, BATCHING),
-  /** Each poll message's votes, the most recent first. */
-  pollVotes: new DataLoader<number, PollVote[]>(async (ids) => {
-    const found = await store.db
-      .select({ messageId: pollVotes.messageId, userId: pollVotes.userId, optionId: pollVotes.optionId })
-      .from(pollVotes)
-      .where(inArray(pollVotes.messageId, [...ids]))
-      .orderBy(desc(pollVotes.createdAt), desc(pollVotes.userId));
-    const byMessage = new Map<number, PollVote[]>(ids.map((id) => [id, []]));
-    for (const vote of found)
-      byMessage.get(vote.messageId)?.push({ userId: vote.userId, optionId: vote.optionId });
-    return ids.map((id) => byMessage.get(id)!);
-  }, BATCHING),
-}));
+      const unknown = chatIds.filter((id) => !known.has(id));
+      if (unknown.length > 0) {
+        const ids = sql.join(
+          unknown.map((id) => sql`(${id}::int)`),
+          sql`, `,
+        );
+        const found = await store.db
+          .select()
+          .from(messages)
+          .where(
+            sql`${messages.id} IN (SELECT (SELECT m.id FROM messages m WHERE m.chat_id = c.id AND m.deleted_at IS NULL
+            AND m.hidden_at IS NULL AND m.parent_id IS NULL ORDER BY m.seq DESC LIMIT 1)
+            FROM (VALUES ${ids}) AS c(id))`,
+          );
+        for (const id of unknown) known.set(id, null);
+        for (const row of found) known.set(row.chatId, row);
+      }
+      return chatIds.map((id) => known.get(id) ?? null);
+    }, BATCHING),
+    /** The key of each message (a reply's parent). */
+    messageKey: new DataLoader<number, string | null>(async (ids) => {
+      const found = await store.db
+        .select({ id: messages.id, key: messages.key })
+        .from(messages)
+        .where(inArray(messages.id, [...ids]));
+      const byId = new Map(found.map((row) => [row.id, row.key]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }, BATCHING),
+    /** Each poll message's votes, the most recent first. */
+    pollVotes: new DataLoader<number, PollVote[]>(async (ids) => {
+      const found = await store.db
+        .select({ messageId: pollVotes.messageId, userId: pollVotes.userId, optionId: pollVotes.optionId })
+        .from(pollVotes)
+        .where(inArray(pollVotes.messageId, [...ids]))
+        .orderBy(desc(pollVotes.createdAt), desc(pollVotes.userId));
+      const byMessage = new Map<number, PollVote[]>(ids.map((id) => [id, []]));
+      for (const vote of found)
+        byMessage.get(vote.messageId)?.push({ userId: vote.userId, optionId: vote.optionId });
+      return ids.map((id) => byMessage.get(id)!);
+    }, BATCHING),
+  };
+});

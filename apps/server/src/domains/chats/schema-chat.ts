@@ -184,6 +184,18 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
         parentKey: t.arg.string({ description: 'A thread’s parent message: page its replies.' }),
       },
       resolve: async (e, args, context) => {
+        if (!args.parentKey && !args.before && args.after == null) {
+          // The newest page: the chat's lastChat asked in the same query is found in it.
+          const page = listMessages(context.store.db, e.access.chat, args);
+          chatSharedLoaders(context).newestPages.set(
+            e.access.chat.id,
+            page.then(
+              (read) => read.messages,
+              () => null,
+            ),
+          );
+          return page;
+        }
         const root = args.parentKey
           ? await findThreadRoot(context.store.db, e.access.chat.id, args.parentKey)
           : null;
