@@ -11,7 +11,10 @@
  * PostgreSQL backends (what refused requests cost is spread over the answered ones).
  *
  * `npm run bench:queries`; BENCH_PORT (3450; the baseline on the next port), BENCH_QUERIES (a
- * comma-separated subset of the names below).
+ * comma-separated subset of the names below). BENCH_PROCESSES=N (1) runs N server processes sharing
+ * PostgreSQL and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379; docs/deploy.md), on
+ * BENCH_PORT, then BENCH_PORT + 10, + 11, …; the load goes to them in turn, as a balancer would
+ * (one without a proxy's own CPU), and the CPU figure is that of all of them.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,7 +23,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { benchDatabaseUrl } from './seed.ts';
 import { queriesOf, readWorld } from './support/main-queries.ts';
-import { cpuPerRequest, cpuReading, machine, openLoop, type LoadResult } from './support/load.ts';
+import { cpuPerRequest, cpuReading, cpuSeconds, machine, openLoop, type LoadResult } from './support/load.ts';
 import { ms } from './support/people.ts';
 import {
   requireFreePort,
@@ -35,6 +38,8 @@ const port = Number(process.env.BENCH_PORT ?? 3450);
 const barePort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const RATE = Number(process.env.BENCH_RATE ?? 300);
+const PROCESSES = Math.max(1, Number(process.env.BENCH_PROCESSES ?? 1));
+const ports = Array.from({ length: PROCESSES }, (_, index) => (index === 0 ? port : port + 9 + index));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
 async function ask(
@@ -70,28 +75,42 @@ function row(name: string, result: LoadResult, cpu: { process: number; database:
   return line;
 }
 
-await requireFreePort(port);
+for (const each of ports) await requireFreePort(each);
 await requireFreePort(barePort);
 const dbName = new URL(benchDatabaseUrl).pathname.slice(1);
 const client = new pg.Client({ connectionString: benchDatabaseUrl });
 client.on('error', (error) => console.error(`database connection: ${error.message}`));
 await client.connect();
 const secret = newAuthSecret();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'plaza-bench-queries-'));
-const server = spawnServer({
-  port,
-  dataDir,
-  env: {
-    NODE_ENV: 'production',
-    DATABASE_URL: benchDatabaseUrl,
-    AUTH_SECRET: secret,
-    PLAZA_CITIES_MIN_POPULATION: '1000000',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: base,
-    // BENCH_SERVER_NODE_OPTIONS: Node options of the server only (--cpu-prof to profile it).
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-  },
-});
+const dataDirs = await Promise.all(ports.map(() => mkdtemp(path.join(tmpdir(), 'plaza-bench-queries-'))));
+const servers = ports.map((each, index) =>
+  spawnServer({
+    port: each,
+    dataDir: dataDirs[index]!,
+    env: {
+      NODE_ENV: 'production',
+      DATABASE_URL: benchDatabaseUrl,
+      AUTH_SECRET: secret,
+      PLAZA_CITIES_MIN_POPULATION: '1000000',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      ...(PROCESSES > 1
+        ? { REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', TRUST_PROXY: '1' }
+        : {}),
+      // BENCH_SERVER_NODE_OPTIONS: Node options of the server only (--cpu-prof to profile it).
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+        : {}),
+    },
+  }),
+);
+const server = servers[0]!;
+/** The CPU of every server process (summed) and of the database's backends. */
+async function serversCpu() {
+  const reading = await cpuReading(client, server.pid!, dbName);
+  for (const other of servers.slice(1)) reading.process += await cpuSeconds(other.pid!);
+  return reading;
+}
 const bare = spawn(
   process.execPath,
   [path.join(import.meta.dirname, 'support/bare-yoga.ts'), String(barePort)],
@@ -101,7 +120,7 @@ const bare = spawn(
 );
 try {
   const world = await readWorld(client, secret);
-  await waitHealthy(port, { server });
+  for (const [index, each] of ports.entries()) await waitHealthy(each, { server: servers[index]! });
   const rows = [
     '| Query | Rate asked (req/s) | Achieved (req/s) | p50 / p95 / p99 (ms) | Failures | CPU per answered request, server / database (ms) |',
     '|---|---|---|---|---|---|',
@@ -110,14 +129,14 @@ try {
   for (const { name, ask: make } of queriesOf(world)) {
     const send = (i: number) => {
       const { person, query, variables } = make(i);
-      return ask(`${base}/graphql`, person, query, variables);
+      return ask(`http://127.0.0.1:${ports[i % ports.length]}/graphql`, person, query, variables);
     };
     // A pause first: what the previous query left queued (timed-out requests) is done by then.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     await openLoop(RATE, SECONDS / 3, send);
-    const cpuBefore = await cpuReading(client, server.pid!, dbName);
+    const cpuBefore = await serversCpu();
     const result = await openLoop(RATE, SECONDS, send);
-    const cpuAfter = await cpuReading(client, server.pid!, dbName);
+    const cpuAfter = await serversCpu();
     rows.push(row(name, result, cpuPerRequest(cpuBefore, cpuAfter, result.sent - result.failures)));
   }
   const hello = (url: string) => () => ask(url, null, '{ hello }', {});
@@ -146,12 +165,12 @@ try {
   const after = await machine();
   console.log(`\n${rows.join('\n')}`);
   console.log(
-    `\n${before.cores} cores, ${before.memoryGiB} GiB; load average before ${before.load}, after ${after.load}; server RSS ${(await residentMegabytes(server.pid!)).toFixed(0)} MB; ${world.people.length} people signed in`,
+    `\n${before.cores} cores, ${before.memoryGiB} GiB; load average before ${before.load}, after ${after.load}; ${PROCESSES} server process(es), RSS ${(await Promise.all(servers.map((each) => residentMegabytes(each.pid!)))).map((mb) => mb.toFixed(0)).join(' + ')} MB; ${world.people.length} people signed in`,
   );
 } finally {
   bare.kill('SIGTERM');
-  await stopServer(server);
+  for (const each of servers) await stopServer(each);
   await dropBenchSessions(client);
   await client.end();
-  await rm(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
 }
