@@ -384,6 +384,32 @@ describe('a chat room', () => {
   });
 });
 
+describe('sending a message', () => {
+  it('looks its client id up once, and a retry answers the stored message', async () => {
+    const sender = await newPerson(t, 'Sender');
+    const other = await buildUser(db(), 'Other');
+    const { chat } = await buildGroup(db(), sender.userId, [{ userId: other.id }]);
+    const send = (clientId: string) =>
+      countStatements(() =>
+        t.gql<{ sendMessage: { key: string } }>(
+          `mutation ($k: String!, $c: String!) { sendMessage(chatKey: $k, clientId: $c, text: "hi") { key } }`,
+          { k: chat.key, c: clientId },
+          sender.headers,
+        ),
+      );
+    const lookups = (texts: string[]) =>
+      texts.filter((text) => /"client_id" = \$\d+/.test(text) && /^select/i.test(text)).length;
+    await send('warm-up');
+    const first = await send('once');
+    expect(first.result.errors).toBeUndefined();
+    expect(lookups(first.texts)).toBe(1);
+    const retry = await send('once');
+    expect(retry.result.data).toEqual(first.result.data);
+    expect(lookups(retry.texts)).toBe(1);
+    expect(retry.statements).toBeLessThan(first.statements);
+  });
+});
+
 describe('a plan page', () => {
   it('reads the plan by its key in one statement, and counts and samples the friends going in one', async () => {
     const viewer = await newPerson(t, 'Viewer');

@@ -25,17 +25,20 @@ export interface Store {
   close(): Promise<void>;
 }
 
-const statementCounts = new AsyncLocalStorage<{ statements: number }>();
+const statementCounts = new AsyncLocalStorage<{ statements: number; texts?: string[] }>();
 
 /**
  * Runs `work` and counts the SQL statements it sent through the store's Drizzle client (every
  * query, transactions included; both drivers), for tests and benchmarks that check a request's
- * statements do not grow with the length of a list (issue 11). Outside it nothing is counted.
+ * statements do not grow with the length of a list (issue 11), with their texts in order (`texts`)
+ * for a test that a statement is not sent twice. Outside it nothing is counted.
  */
-export async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const counter = { statements: 0 };
+export async function countStatements<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: number; texts: string[] }> {
+  const counter = { statements: 0, texts: [] as string[] };
   const result = await statementCounts.run(counter, work);
-  return { result, statements: counter.statements };
+  return { result, statements: counter.statements, texts: counter.texts };
 }
 
 /**
@@ -50,9 +53,11 @@ export function countStatementsFrom<T>(start: () => T): { result: T; counted: ()
 }
 
 const statementCounter = {
-  logQuery() {
+  logQuery(query: string) {
     const counter = statementCounts.getStore();
-    if (counter) counter.statements += 1;
+    if (!counter) return;
+    counter.statements += 1;
+    counter.texts?.push(query);
   },
 };
 

@@ -72,6 +72,8 @@ export interface NewMessage {
   text: string;
   parentKey?: string | null;
   attachments: MessageAttachment[];
+  /** The caller found no message of this client id already (a race still ends in ON CONFLICT). */
+  notStoredYet?: boolean;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function storeMessage(
   const db = context.store.db;
   const { clientId } = input;
   const chatId = access.chat.id;
-  const earlier = await findByClientId(db, chatId, senderId, clientId);
+  const earlier = input.notStoredYet ? null : await findByClientId(db, chatId, senderId, clientId);
   if (earlier) return earlier;
   const text = checkMessageText(input.text, input.attachments.length > 0);
   const root = input.parentKey ? await findThreadRoot(db, chatId, input.parentKey) : null;
@@ -222,5 +224,6 @@ export async function sendMessage(
     text: input.text,
     parentKey: input.parentKey ?? null,
     attachments,
+    notStoredYet: true,
   });
 }
