@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { signUpNewPerson } from './support/accounts.ts';
+import { holdClientEntry, waitForHydration } from './support/hydration.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -287,4 +288,14 @@ test('the chat list follows new messages live: preview and unread count, a hidde
   await send(ana.page, 'Back again');
   await expect(entry).toHaveAccessibleName(/Back again.*1 unread/);
   await expectNoAxeViolations(ben.page);
+
+  // A message sent while Ben's page loads (its list read before its scripts subscribe) is not lost.
+  const release = await holdClientEntry(ben.page);
+  await ben.page.goto('/chat');
+  await expect(entry).toHaveAccessibleName(/Back again.*1 unread/);
+  await send(ana.page, 'While you loaded');
+  await expect(conversation(ana.page).getByText('While you loaded')).toBeVisible();
+  release();
+  await waitForHydration(ben.page);
+  await expect(entry).toHaveAccessibleName(/While you loaded.*2 unread/);
 });

@@ -199,6 +199,51 @@ describe('MESSAGE events of the chat list', () => {
   });
 });
 
+describe('READY of a subscription given since', () => {
+  const readyOf = async (person: Person, since: string | null) => {
+    const feed = subscribeOver<ListEvent & { missed: boolean | null }>(
+      base,
+      {
+        query: 'subscription ($s: String) { myChatEvents(since: $s) { kind missed } }',
+        variables: { s: since },
+      },
+      'myChatEvents',
+      { bearer: person.headers.authorization },
+    );
+    try {
+      await feed.until(() => feed.events.length > 0 || feed.errors.length > 0, 'READY');
+      return { event: feed.events[0], errors: feed.errors };
+    } finally {
+      await feed.client.dispose();
+    }
+  };
+
+  it('says whether a chat of the viewer’s had a message after the newest the client holds', async () => {
+    const { chat } = await buildGroup(db(), ana.userId, [{ userId: ben.userId }]);
+    await api.sent(ana, chat.key, 'first');
+    const read = await t.gql<{ myChats: Array<{ key: string; lastMessageAt: string }> }>(
+      '{ myChats { key lastMessageAt } }',
+      {},
+      ben.headers,
+    );
+    const held = read.data!.myChats.find((entry) => entry.key === chat.key)!.lastMessageAt;
+    // The list as read: nothing missed (the times compared to the millisecond the client got).
+    expect((await readyOf(ben, held)).event).toEqual({ kind: 'READY', missed: false });
+    await api.sent(ana, chat.key, 'while the page loaded');
+    expect((await readyOf(ben, held)).event).toEqual({ kind: 'READY', missed: true });
+    // Without since: nothing said.
+    expect((await readyOf(ben, null)).event).toEqual({ kind: 'READY', missed: null });
+    // Another person's chats are not Cai's.
+    expect((await readyOf(cai, held)).event).toEqual({ kind: 'READY', missed: false });
+  });
+
+  it('refuses a since that is not a time', async () => {
+    const { event, errors } = await readyOf(ben, 'yesterday');
+    expect(event).toBeUndefined();
+    expect(JSON.stringify(errors)).toContain('BAD_USER_INPUT');
+  });
+});
+
 function contextOf(userId: number): RequestContext {
   return {
     ...t.plaza.platform,

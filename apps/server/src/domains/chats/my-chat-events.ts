@@ -1,9 +1,10 @@
 import DataLoader from 'dataloader';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chats, messages } from '../../db/schema/index.ts';
 import type { Platform, RequestContext } from '../../graphql/context.ts';
 import { BATCHING } from '../../graphql/request-scoped.ts';
+import { rows } from '../social/social-sql.ts';
 import {
   EVENT_SHARE,
   PUSH_EVENTS,
@@ -33,6 +34,8 @@ export interface MyChatEvent {
   /** MESSAGE: the chat's new last message, and whether the viewer sent it. */
   message?: MessageRow;
   sentByViewer?: boolean;
+  /** READY of a subscription given `since`: whether a chat of the viewer's had activity after it. */
+  missed?: boolean;
   /** Set on the events of a change, which every subscriber it concerns receives (decision 0023). */
   [EVENT_SHARE]?: EventShare;
 }
@@ -85,10 +88,11 @@ interface Waiting {
 class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEvent> implements PushSource {
   private readonly context: RequestContext;
   private readonly messages: boolean;
+  private readonly since: Date | null;
   private readonly waiting: Waiting[] = [];
   private readySent = false;
 
-  constructor(context: RequestContext, viewerId: number, messages: boolean) {
+  constructor(context: RequestContext, viewerId: number, messages: boolean, since: Date | null) {
     // Each event goes to the subscribers of the people it names.
     super(
       viewerHubFor(context.bus, 'chat:list', (event) => (event.kind === 'CHANGED' ? event.userIds : null)),
@@ -96,6 +100,7 @@ class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEven
     );
     this.context = context;
     this.messages = messages;
+    this.since = since;
   }
 
   /**
@@ -118,7 +123,14 @@ class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEven
   protected take(): Promise<MyChatEvent> | undefined {
     if (!this.readySent) {
       this.readySent = true;
-      return Promise.resolve({ kind: 'READY', chatKey: null, chat: null });
+      if (!this.since) return Promise.resolve({ kind: 'READY', chatKey: null, chat: null });
+      // Live now: whatever happened since the client's list was read is what it missed.
+      return activitySince(this.context.store.db, this.viewerId, this.since).then((missed) => ({
+        kind: 'READY',
+        chatKey: null,
+        chat: null,
+        missed,
+      }));
     }
     const item = this.waiting.shift();
     if (!item) return undefined;
@@ -129,13 +141,31 @@ class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEven
   }
 }
 
-/** The viewer's chat-list changes (ChatListSubscriber). */
+/**
+ * Whether a chat in the viewer's list had a message after `since` (to the millisecond, as the
+ * client got the times).
+ */
+async function activitySince(db: Database, viewerId: number, since: Date): Promise<boolean> {
+  const found = await rows<{ missed: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM chat_members m JOIN chats c ON c.id = m.chat_id
+      WHERE m.user_id = ${viewerId}
+        AND date_trunc('milliseconds', c.last_message_at) > ${since.toISOString()}) AS missed`,
+  );
+  return found[0]?.missed === true;
+}
+
+/**
+ * The viewer's chat-list changes (ChatListSubscriber). `since`: the newest activity of the list the
+ * client holds (its chats' newest lastMessageAt): READY then says whether it missed something while
+ * the subscription was not yet live (a page's list is read before its scripts subscribe).
+ */
 export function myChatEventStream(
   context: RequestContext,
   viewerId: number,
-  options: { messages: boolean },
+  options: { messages: boolean; since?: Date | null },
 ): AsyncIterableIterator<MyChatEvent, undefined> {
-  return new ChatListSubscriber(context, viewerId, options.messages);
+  return new ChatListSubscriber(context, viewerId, options.messages, options.since ?? null);
 }
 
 /**

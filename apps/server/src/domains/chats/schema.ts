@@ -52,7 +52,7 @@ const MyChatEventRef = builder.objectRef<MyChatEvent>('MyChatEvent').implement({
   // The chat is shared only among the subscribers whose state of it is the same (the event's
   // variant, my-chat-events.ts); its fields that read the viewer's state say so (schema-chat.ts).
   // A MESSAGE event's variant is whether the viewer sent it (decision 0032).
-  extensions: sharedAcrossViewers(['kind', 'chatKey', 'chat', 'message', 'sentByViewer']),
+  extensions: sharedAcrossViewers(['kind', 'chatKey', 'chat', 'message', 'sentByViewer', 'missed']),
   fields: (t) => ({
     kind: t.field({ type: MyChatEventKindRef, resolve: (e) => e.kind }),
     chatKey: t.exposeString('chatKey', { nullable: true }),
@@ -67,6 +67,12 @@ const MyChatEventRef = builder.objectRef<MyChatEvent>('MyChatEvent').implement({
       nullable: true,
       description: 'MESSAGE: whether the viewer sent it (sending marks the chat read up to it).',
       resolve: (e) => e.sentByViewer ?? null,
+    }),
+    missed: t.boolean({
+      nullable: true,
+      description:
+        'READY of a subscription given `since`: whether a chat of the viewer’s had a message after it, which the client missed (read the list again).',
+      resolve: (e) => e.missed ?? null,
     }),
   }),
 });
@@ -229,12 +235,21 @@ builder.subscriptionFields((t) => ({
     authScopes: { signedIn: true },
     description:
       'Changes to the viewer’s chat list, re-checking access on every one: READY once live, then UPDATED or REMOVED per chat, and MESSAGE for a new message when `message` is selected.',
+    args: {
+      since: t.arg.string({
+        description:
+          'The newest lastMessageAt of the list the client holds: READY then says whether it missed a message since.',
+      }),
+    },
     // The members with the same state of a chat share one execution of its event (my-chat-events.ts).
     extensions: sharedEvents,
-    subscribe: async (_root, _args, context, info) => {
+    subscribe: async (_root, args, context, info) => {
       const me = await requireViewerUser(context);
+      const since = args.since ? new Date(args.since) : null;
+      if (since && Number.isNaN(since.getTime()))
+        throw badUserInput('since', 'Give a time such as 2026-11-27T09:30:00.000Z.');
       // A client that does not select `message` (one of before MESSAGE) gets every change in full.
-      return myChatEventStream(context, me.id, { messages: selects(info, 'message') });
+      return myChatEventStream(context, me.id, { messages: selects(info, 'message'), since });
     },
     resolve: (event) => event,
   }),

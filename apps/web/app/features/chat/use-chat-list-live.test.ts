@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import type { ChatListItem } from './chat-data.ts';
-import { applyChatListEvent, type ListedMessage, type MyChatEvent } from './use-chat-list-live.ts';
+import {
+  applyChatListEvent,
+  newestActivity,
+  type ListedMessage,
+  type MyChatEvent,
+} from './use-chat-list-live.ts';
 
 function entry(key: string, lastSeq: number, at: string, unreadCount = 0, isHidden = false): ChatListItem {
   return {
@@ -109,5 +114,13 @@ describe('applyChatListEvent with MESSAGE (decision 0032)', () => {
       ['a', 2],
     ]);
     expect(applyChatListEvent(list, { kind: 'REMOVED', chatKey: 'a', chat: null }, false)).toEqual([list[1]]);
+  });
+});
+
+describe('newestActivity', () => {
+  it('is the newest lastMessageAt as the server wrote it, or the epoch for a list without messages', () => {
+    expect(newestActivity(list)).toBe('2026-11-27T10:00:00Z');
+    expect(newestActivity([{ ...list[0]!, lastMessageAt: null }])).toBe('1970-01-01T00:00:00.000Z');
+    expect(newestActivity([])).toBe('1970-01-01T00:00:00.000Z');
   });
 });

@@ -8,9 +8,12 @@ import { liveRequest, liveSubscribe } from '../../graphql/live-client.ts';
  * The chat list's changes. Selecting `message` asks for MESSAGE events: a new message alone, the
  * same for every member, which the list applies itself (decision 0032).
  */
-export const MY_CHAT_EVENTS = `subscription MyChatEvents { myChatEvents { kind chatKey
+export const MY_CHAT_EVENTS = `subscription MyChatEvents($since: String) { myChatEvents(since: $since) { kind chatKey
   chat { ${CHAT_LIST_FIELDS} }
-  message { seq createdAt ${LAST_CHAT_FIELDS} } sentByViewer } }`;
+  message { seq createdAt ${LAST_CHAT_FIELDS} } sentByViewer missed } }`;
+
+/** Before any message, for a list without one: any message since is news. */
+const NO_ACTIVITY = new Date(0).toISOString();
 
 const CHAT_ENTRY = `query ChatEntry($key: String!) { chat(key: $key) { ${CHAT_LIST_FIELDS} } }`;
 
@@ -22,10 +25,20 @@ export interface MyChatEvent {
   chat: ChatListItem | null;
   message?: ListedMessage | null;
   sentByViewer?: boolean | null;
+  missed?: boolean | null;
 }
 
 function activity(chat: ChatListItem): number {
   return chat.lastMessageAt ? Date.parse(chat.lastMessageAt) : 0;
+}
+
+/** The newest activity of a list as the server wrote it: what the subscription's READY checks after. */
+export function newestActivity(list: readonly ChatListItem[]): string {
+  let newest: string | null = null;
+  for (const chat of list)
+    if (chat.lastMessageAt && (newest === null || Date.parse(chat.lastMessageAt) > Date.parse(newest)))
+      newest = chat.lastMessageAt;
+  return newest ?? NO_ACTIVITY;
 }
 
 function newestFirst(list: ChatListItem[]): ChatListItem[] {
@@ -85,7 +98,8 @@ export function applyChatListEvent(
 
 /**
  * The chat list, live: `myChatEvents` moves a chat to the top on a new message, updates unread
- * counts, and adds, hides or removes chats; on every (re)connection (READY) the loader reads the
+ * counts, and adds, hides or removes chats; on every reconnection (READY), and on the first when
+ * a message came between the page's read and the subscription (`missed`), the loader reads the
  * list again so nothing missed while away stays missing. A new message of a chat the list does not
  * show yet (a new direct message, one hidden until now) reads that chat's entry. The open chat
  * counts as read.
@@ -102,12 +116,17 @@ export function useChatListLive(
     revalidate.current = revalidator.revalidate;
   });
   const isFirstReady = useRef(true);
+  // What the page's list was read up to: the first READY says whether anything came after.
+  const readUpTo = useRef(newestActivity(chats));
   // A new read by the loader replaces the list (the React way to follow a prop: during render).
   const [source, setSource] = useState(chats);
   if (source !== chats) {
     setSource(chats);
     setLive(chats);
   }
+  useEffect(() => {
+    readUpTo.current = newestActivity(chats);
+  }, [chats]);
   useEffect(() => {
     isFirstReady.current = true;
     let active = true;
@@ -130,11 +149,12 @@ export function useChatListLive(
     };
     const stop = liveSubscribe<{ myChatEvents: MyChatEvent }>(
       MY_CHAT_EVENTS,
-      () => ({}),
+      () => ({ since: readUpTo.current }),
       ({ myChatEvents: event }) => {
         if (event.kind === 'READY') {
-          // The first READY follows the page's own read; later ones follow a lost connection.
-          if (!isFirstReady.current) void revalidate.current();
+          // The first READY follows the page's own read, and says whether a message came between
+          // that read and now; later ones follow a lost connection.
+          if (!isFirstReady.current || event.missed) void revalidate.current();
           isFirstReady.current = false;
           return;
         }
