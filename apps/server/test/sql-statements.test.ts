@@ -8,6 +8,7 @@ import {
   messages,
   plans,
   siteAdmins,
+  users,
 } from '../src/db/schema/index.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
@@ -31,10 +32,10 @@ async function statementsOf(
   person: Person,
   query: string,
   variables: Record<string, unknown>,
-): Promise<{ statements: number; res: GraphQLResponse<Record<string, unknown>> }> {
-  const { result, statements } = await countStatements(() => t.gql(query, variables, person.headers));
+): Promise<{ statements: number; texts: string[]; res: GraphQLResponse<Record<string, unknown>> }> {
+  const { result, statements, texts } = await countStatements(() => t.gql(query, variables, person.headers));
   expect(result.errors).toBeUndefined();
-  return { statements, res: result };
+  return { statements, texts, res: result };
 }
 
 /** Asks `query` for both sizes (after a warm-up) and expects as many statements for 20 as for 2. */
@@ -474,6 +475,46 @@ describe('a plan page', () => {
     const access = await explore('key authorization { accessLevel invited }');
     expect((access.res.data as { explore: { plans: unknown[] } }).explore.plans).toHaveLength(3);
     expect(access.statements).toBe(keys.statements);
+  });
+
+  it('explore reads its people and its plans’ creators in one statement', async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    const near = { latitude: 12.5, longitude: 101.5 };
+    const at = (index: number) => ({
+      latitude: Math.round((near.latitude + index / 1000) * 1e6),
+      longitude: Math.round(near.longitude * 1e6),
+    });
+    for (let index = 0; index < 3; index++) {
+      const host = await buildUser(db(), `Host${index}`);
+      const { plan } = await buildPlan(db(), host.id, [], { isPublic: true });
+      await db()
+        .update(plans)
+        .set({ ...at(index), city: 'Far' })
+        .where(eq(plans.id, plan.id));
+      const local = await buildUser(db(), `Local${index}`);
+      await db().update(users).set(at(index)).where(eq(users.id, local.id));
+    }
+    const explore = (fields: string) =>
+      statementsOf(
+        viewer,
+        `query ($near: CoordinatesInput) { explore(near: $near, radiusKm: 5) { ${fields} } }`,
+        { near },
+      );
+    const lists = 'plans { key creator { id username } } people { id username }';
+    await explore(lists);
+    const read = await explore(lists);
+    const data = read.res.data as {
+      explore: { plans: Array<{ creator: { username: string } }>; people: Array<{ username: string }> };
+    };
+    expect(data.explore.plans.map((plan) => plan.creator.username.split('_')[0]).sort()).toEqual([
+      'host0',
+      'host1',
+      'host2',
+    ]);
+    expect(data.explore.people.length).toBeGreaterThanOrEqual(3);
+    // People's rows by id: the people listed and the plans' creators, in one statement.
+    const rowsById = read.texts.filter((text) => /from "users" where "users"\."id" IN/i.test(text));
+    expect(rowsById).toHaveLength(1);
   });
 
   it("reads the viewer's answer, the counts and the plan chat's key with the plan, in its one statement", async () => {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { groups, users } from '../../db/schema/index.ts';
+import { groups, type users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import type { GroupRow } from '../groups/group-loaders.ts';
 import { planLoaders } from '../plans/plan-loaders.ts';
@@ -8,7 +8,6 @@ import { resolveOccurrence } from '../plans/plan-occurrence.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import { planCardOf } from '../plans/plan-view.ts';
 import { rows } from '../social/social-sql.ts';
-import type { UserRow } from '../users/find-user.ts';
 import {
   distanceKm,
   explorableGroupFor,
@@ -94,7 +93,7 @@ async function pageIds(
     /** `where` within a smaller circle; `leading` starts with roundedKm around its center. */
     rings?: { radiusKm: number; within: (radiusKm: number) => SQL };
   },
-): Promise<number[]> {
+): Promise<PageRow[]> {
   const a = sql.raw(input.alias);
   const keys = input.leading.map((key, i) => sql`${key} AS ${sql.raw(`k${i}`)}`);
   /** The leading keys' column names (k0, k1, …), each after `prefix` (a row alias and its dot). */
@@ -103,7 +102,7 @@ async function pageIds(
   const carried = (input.carry ?? []).map((column) => sql.raw(`${input.alias}.${column}`));
   const last = input.offset + input.limit - 1;
   const read = (where: SQL) =>
-    rows<{ id: number; cut_k0: string | number | null }>(
+    rows<PageRow & { cut_k0: string | number | null }>(
       db,
       sql`WITH candidates AS (
         SELECT ${sql.join([sql`${a}.id`, ...carried, ...keys], sql`, `)} FROM ${input.table} ${a}
@@ -114,21 +113,25 @@ async function pageIds(
         SELECT * FROM candidates c
         WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${keyNames('c.')}) <= (SELECT ${names} FROM cut)
       )
-      SELECT ${a}.id, (SELECT k0 FROM cut) AS cut_k0 FROM page ${a}
+      SELECT ${sql.join([sql`${a}.id`, ...carried], sql`, `)}, (SELECT k0 FROM cut) AS cut_k0 FROM page ${a}
       ORDER BY ${keyNames(`${input.alias}.`)}, ${orderBy(input.rest)}
       LIMIT ${input.limit} OFFSET ${input.offset}`,
     );
-  const idsOf = (found: Array<{ id: number }>) => found.map((row) => Number(row.id));
   const { rings } = input;
   for (const share of rings ? RING_SHARES : []) {
     const radiusKm = rings!.radiusKm * share;
     const found = await read(rings!.within(radiusKm));
     const cutTenths = found[0]?.cut_k0;
     if (cutTenths !== null && cutTenths !== undefined && (Number(cutTenths) + 0.5) / 10 <= radiusKm)
-      return idsOf(found);
+      return found;
   }
-  return idsOf(await read(input.where));
+  return read(input.where);
 }
+
+/** A row of a page: its id, and the columns it carried (pageIds). */
+type PageRow = { id: number } & Record<string, unknown>;
+
+const idsOf = (found: ReadonlyArray<{ id: number }>) => found.map((row) => Number(row.id));
 
 /** The smaller circles pageIds tries first, as shares of the radius. */
 const RING_SHARES = [1 / 64, 1 / 16, 1 / 4];
@@ -139,29 +142,44 @@ const RING_SHARES = [1 / 64, 1 / 16, 1 / 4];
  * by people going plus friends involved, then start. `past` lists ended plans, latest first.
  */
 export async function explorePlanIds(db: Database, query: ListQuery & { past?: boolean }): Promise<number[]> {
+  return (await explorePlanPage(db, query)).map((plan) => plan.id);
+}
+
+/** explorePlanIds with each plan's creator, whose row the cards show. */
+export async function explorePlanPage(
+  db: Database,
+  query: ListQuery & { past?: boolean },
+): Promise<Array<{ id: number; creatorId: number }>> {
+  const page = (found: ReadonlyArray<PageRow>) =>
+    found.map((row) => ({ id: Number(row.id), creatorId: Number(row.creator_id) }));
   const { viewerId, center } = query;
   const when = query.past ? sql`NOT ${upcomingPlan('p')}` : upcomingPlan('p');
   const friends = friendsInPlan('p', viewerId);
   const where = conditions('p', query, [explorablePlan('p', viewerId), when]);
-  const page = { table: sql`plans`, alias: 'p', where, offset: query.offset, limit: query.limit };
+  const pageQuery = { table: sql`plans`, alias: 'p', where, offset: query.offset, limit: query.limit };
   if (!query.past && query.sort === 'NEAREST' && center)
-    return pageIds(db, {
-      ...page,
-      leading: [roundedKm('p', center), sql`p.starts_at`],
-      rest: [sql`${friends} DESC`, sql`p.id ASC`],
-      carry: ['creator_id'],
-      rings: {
-        radiusKm: query.radiusKm,
-        within: (radiusKm) => conditions('p', { ...query, radiusKm }, [explorablePlan('p', viewerId), when]),
-      },
-    });
+    return page(
+      await pageIds(db, {
+        ...pageQuery,
+        leading: [roundedKm('p', center), sql`p.starts_at`],
+        rest: [sql`${friends} DESC`, sql`p.id ASC`],
+        carry: ['creator_id'],
+        rings: {
+          radiusKm: query.radiusKm,
+          within: (radiusKm) =>
+            conditions('p', { ...query, radiusKm }, [explorablePlan('p', viewerId), when]),
+        },
+      }),
+    );
   if (!query.past && query.sort !== 'POPULAR')
-    return pageIds(db, {
-      ...page,
-      leading: [sql`p.starts_at`],
-      rest: [sql`${friends} DESC`, ...nearer('p', center), sql`p.id ASC`],
-      carry: ['creator_id', 'latitude_e6', 'longitude_e6'],
-    });
+    return page(
+      await pageIds(db, {
+        ...pageQuery,
+        leading: [sql`p.starts_at`],
+        rest: [sql`${friends} DESC`, ...nearer('p', center), sql`p.id ASC`],
+        carry: ['creator_id', 'latitude_e6', 'longitude_e6'],
+      }),
+    );
   let order: SQL[];
   if (query.past) order = [sql`p.ends_at DESC`, sql`p.id DESC`];
   else if (query.sort === 'POPULAR')
@@ -174,14 +192,14 @@ export async function explorePlanIds(db: Database, query: ListQuery & { past?: b
   else if (query.sort === 'NEAREST' && center)
     order = [sql`${roundedKm('p', center)} ASC`, sql`p.starts_at ASC`, sql`${friends} DESC`, sql`p.id ASC`];
   else order = [sql`p.starts_at ASC`, sql`${friends} DESC`, ...nearer('p', center), sql`p.id ASC`];
-  const found = await rows<{ id: number }>(
+  const found = await rows<PageRow>(
     db,
-    sql`SELECT p.id FROM plans p
+    sql`SELECT p.id, p.creator_id FROM plans p
       WHERE ${where}
       ORDER BY ${orderBy(order)}
       LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
-  return found.map((row) => Number(row.id));
+  return page(found);
 }
 
 /** Cards of the plans, in order; a repeating plan shows its next occurrence. */
@@ -201,6 +219,15 @@ export async function planCards(context: RequestContext, ids: number[]): Promise
  * POPULAR by members plus friends inside.
  */
 export async function exploreGroupRows(db: Database, query: ListQuery): Promise<GroupRow[]> {
+  return rowsInOrder(
+    db,
+    groups,
+    (await exploreGroupIds(db, query)).map((id) => ({ id })),
+  );
+}
+
+/** The ids of exploreGroupRows' groups, in order. */
+export async function exploreGroupIds(db: Database, query: ListQuery): Promise<number[]> {
   const { viewerId, center } = query;
   const friends = friendsInGroup('g', viewerId);
   const nextPlan = sql`(SELECT min(np.starts_at) FROM plans np WHERE np.group_id = g.id
@@ -220,11 +247,7 @@ export async function exploreGroupRows(db: Database, query: ListQuery): Promise<
         within: (radiusKm) => conditions('g', { ...query, radiusKm }, [explorableGroupFor('g', viewerId)]),
       },
     });
-    return rowsInOrder(
-      db,
-      groups,
-      ids.map((id) => ({ id })),
-    );
+    return idsOf(ids);
   }
   let order: SQL[];
   if (query.sort === 'POPULAR')
@@ -251,14 +274,14 @@ export async function exploreGroupRows(db: Database, query: ListQuery): Promise<
       ORDER BY ${orderBy(order)}
       LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
-  return rowsInOrder(db, groups, found);
+  return idsOf(found);
 }
 
 /**
  * People, ordered: NEAREST and SOONEST (people have no time) by distance, then friends in common,
  * then the verified badge; POPULAR by followers plus friends in common, then distance.
  */
-export async function explorePeopleRows(db: Database, query: ListQuery): Promise<UserRow[]> {
+export async function explorePeopleIds(db: Database, query: ListQuery): Promise<number[]> {
   const { viewerId, center } = query;
   const friends = friendsWithPerson('u', viewerId);
   const where = conditions('u', query, [explorablePerson('u', viewerId)]);
@@ -277,11 +300,7 @@ export async function explorePeopleRows(db: Database, query: ListQuery): Promise
         within: (radiusKm) => conditions('u', { ...query, radiusKm }, [explorablePerson('u', viewerId)]),
       },
     });
-    return rowsInOrder(
-      db,
-      users,
-      ids.map((id) => ({ id })),
-    );
+    return idsOf(ids);
   }
   const order =
     query.sort === 'POPULAR'
@@ -299,7 +318,7 @@ export async function explorePeopleRows(db: Database, query: ListQuery): Promise
       ORDER BY ${orderBy(order)}
       LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
-  return rowsInOrder(db, users, found);
+  return idsOf(found);
 }
 
 /** Full rows in the order of `ids`. */

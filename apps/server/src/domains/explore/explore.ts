@@ -1,15 +1,15 @@
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
-import type { GroupRow } from '../groups/group-loaders.ts';
+import { groupLoaders, type GroupRow } from '../groups/group-loaders.ts';
 import { myLocation, nearestCity } from '../places/my-location.ts';
 import type { PlaceRow } from '../places/place-rows.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { decodeExploreMarker, encodeExploreMarker } from './explore-marker.ts';
 import {
-  exploreGroupRows,
-  explorePeopleRows,
-  explorePlanIds,
+  exploreGroupIds,
+  explorePeopleIds,
+  explorePlanPage,
   planCards,
   type ExploreSort,
   type ListQuery,
@@ -105,6 +105,16 @@ export async function exploreWhere(
  * explore: upcoming public plans, public groups and public people near a place, as anyone may see
  * them (decision 0016). With filter ALL a few of each; else one page of that kind.
  */
+/** The rows a loader found, in order: those gone meanwhile left out, a failed read thrown. */
+function found<T>(loaded: ReadonlyArray<T | null | Error>): T[] {
+  const rows: T[] = [];
+  for (const row of loaded) {
+    if (row instanceof Error) throw row;
+    if (row !== null) rows.push(row);
+  }
+  return rows;
+}
+
 export async function explore(context: RequestContext, input: ExploreInput): Promise<ExploreResults> {
   const filter = input.filter ?? 'ALL';
   const sort = input.sort ?? 'NEAREST';
@@ -132,19 +142,32 @@ export async function explore(context: RequestContext, input: ExploreInput): Pro
   };
   const query = (offset: number, size: number): ListQuery => ({ ...base, offset, limit: size + 1 });
   // One row more than asked tells whether another page follows.
-  const [planIds, groupRows, people] = await Promise.all([
-    sizes.plans > 0 ? explorePlanIds(db, query(plansAt, sizes.plans)) : [],
-    sizes.groups > 0 ? exploreGroupRows(db, query(groupsAt, sizes.groups)) : [],
-    sizes.people > 0 ? explorePeopleRows(db, query(peopleAt, sizes.people)) : [],
+  const [planPage, groupIds, peopleIds] = await Promise.all([
+    sizes.plans > 0 ? explorePlanPage(db, query(plansAt, sizes.plans)) : [],
+    sizes.groups > 0 ? exploreGroupIds(db, query(groupsAt, sizes.groups)) : [],
+    sizes.people > 0 ? explorePeopleIds(db, query(peopleAt, sizes.people)) : [],
   ]);
   const more =
-    planIds.length > sizes.plans || groupRows.length > sizes.groups || people.length > sizes.people;
+    planPage.length > sizes.plans || groupIds.length > sizes.groups || peopleIds.length > sizes.people;
+  const shownPlans = planPage.slice(0, sizes.plans);
+  // Every row at once, through the request's loaders: the people and the plans' creators in one
+  // statement, the groups with the viewer's membership of each, the plans with their facts.
+  const loaders = groupLoaders(context);
+  const [plans, groups, people] = await Promise.all([
+    planCards(
+      context,
+      shownPlans.map((plan) => plan.id),
+    ),
+    loaders.row.loadMany(groupIds.slice(0, sizes.groups)),
+    loaders.user.loadMany(peopleIds.slice(0, sizes.people)),
+    loaders.user.loadMany(shownPlans.map((plan) => plan.creatorId)),
+  ]);
   return {
     place: where.place,
     radiusKm: where.radiusKm,
-    plans: await planCards(context, planIds.slice(0, sizes.plans)),
-    groups: groupRows.slice(0, sizes.groups),
-    people: people.slice(0, sizes.people),
+    plans,
+    groups: found(groups),
+    people: found(people),
     nextMarker: more
       ? encodeExploreMarker(list, [plansAt + sizes.plans, groupsAt + sizes.groups, peopleAt + sizes.people])
       : null,
