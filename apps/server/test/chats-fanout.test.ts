@@ -4,10 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements } from '../src/db/client.ts';
 import { chats, groups, users } from '../src/db/schema/index.ts';
 import { chatEventStream, type ChatEvent } from '../src/domains/chats/chat-events.ts';
-import type { RequestContext } from '../src/graphql/context.ts';
 import type { TestPlaza } from './harness.ts';
 import type { chatApi } from './support/chats.ts';
-import { chatTrio, chatEvents, pause, type ChatEventOut, type Feed } from './support/chats.ts';
+import {
+  chatTrio,
+  chatEvents,
+  pause,
+  type ChatEventOut,
+  type Feed,
+  requestContextOf,
+} from './support/chats.ts';
 import { buildGroup, buildUser } from './support/factories.ts';
 import type { Person } from './support/people.ts';
 
@@ -168,17 +174,6 @@ describe('chat feed: one read per chat and process', () => {
   });
 });
 
-function contextOf(userId: number): RequestContext {
-  return {
-    ...t.plaza.platform,
-    request: new Request('http://plaza.test/graphql'),
-    viewer: { id: userId, sessionId: 0 },
-    ip: '127.0.0.1',
-    clientIp: null,
-    remoteIp: null,
-  };
-}
-
 describe('many subscribers of one chat', () => {
   it('1,100 joining at once all get live and hear the next message once (pings once overflowed their bus iterators)', async () => {
     const made = await db()
@@ -200,7 +195,7 @@ describe('many subscribers of one chat', () => {
     );
     const start = (await api.chatRow(chat.key)).lastRev;
     const hello = await api.sent(ana, chat.key, 'hello');
-    const streams = made.map((person) => chatEventStream(contextOf(person.id), chat.key, start));
+    const streams = made.map((person) => chatEventStream(requestContextOf(t, person.id), chat.key, start));
     try {
       // Each takes its first event, then nobody pulls: what a subscription hears meanwhile (the
       // others joining) waits in it. Before decision 0022 every join pinged every subscriber, and
@@ -239,7 +234,7 @@ describe('statements per message do not grow with the subscribers', () => {
     const { statements } = await countStatements(async () => {
       try {
         for (const person of people) {
-          const stream = chatEventStream(contextOf(person.id), chat.key, row!.lastRev - 1);
+          const stream = chatEventStream(requestContextOf(t, person.id), chat.key, row!.lastRev - 1);
           const texts: string[] = [];
           streams.push(stream);
           heard.push(texts);

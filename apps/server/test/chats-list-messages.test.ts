@@ -2,10 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMembers } from '../src/db/schema/index.ts';
 import { myChatEventStream, type MyChatEvent } from '../src/domains/chats/my-chat-events.ts';
-import type { RequestContext } from '../src/graphql/context.ts';
 import type { TestPlaza } from './harness.ts';
 import type { chatApi } from './support/chats.ts';
-import { chatTrio, pause, subscribeOver, subscriptionCounters, type Feed } from './support/chats.ts';
+import {
+  chatTrio,
+  pause,
+  subscribeOver,
+  subscriptionCounters,
+  type Feed,
+  requestContextOf,
+} from './support/chats.ts';
 import { buildGroup, buildPlan } from './support/factories.ts';
 import type { Person } from './support/people.ts';
 
@@ -244,17 +250,6 @@ describe('READY of a subscription given since', () => {
   });
 });
 
-function contextOf(userId: number): RequestContext {
-  return {
-    ...t.plaza.platform,
-    request: new Request('http://plaza.test/graphql'),
-    viewer: { id: userId, sessionId: 0 },
-    ip: '127.0.0.1',
-    clientIp: null,
-    remoteIp: null,
-  };
-}
-
 /** Waits until the bus has handed the subscriber what was published (it queues without being asked). */
 async function settle() {
   await pause(100);
@@ -263,7 +258,7 @@ async function settle() {
 describe('a chat-list subscriber behind its events', () => {
   it('reads two new messages waiting for it as the chat now is, not as one MESSAGE that would count one', async () => {
     const { chat } = await buildGroup(db(), ana.userId, [{ userId: ben.userId }]);
-    const stream = myChatEventStream(contextOf(ben.userId), ben.userId, { messages: true });
+    const stream = myChatEventStream(requestContextOf(t, ben.userId), ben.userId, { messages: true });
     try {
       expect((await stream.next()).value).toMatchObject({ kind: 'READY' });
       await t.plaza.platform.bus.ping();

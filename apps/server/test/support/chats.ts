@@ -3,6 +3,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { expect } from 'vitest';
 import WebSocketImpl from 'ws';
 import { chats, messages } from '../../src/db/schema/index.ts';
+import type { RequestContext } from '../../src/graphql/context.ts';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from '../harness.ts';
 import { newPerson, type Person } from './people.ts';
 
@@ -215,5 +216,17 @@ export async function subscriptionCounters(
     shared: count('events', 'execution="shared"'),
     direct: count('messages', 'path="direct"'),
     protocol: count('messages', 'path="protocol"'),
+  };
+}
+
+/** A signed-in person's request context on the test server, for a stream read in the test's process. */
+export function requestContextOf(t: TestPlaza, userId: number): RequestContext {
+  return {
+    ...t.plaza.platform,
+    request: new Request('http://plaza.test/graphql'),
+    viewer: { id: userId, sessionId: 0 },
+    ip: '127.0.0.1',
+    clientIp: null,
+    remoteIp: null,
   };
 }
