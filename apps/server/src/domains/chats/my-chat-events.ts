@@ -124,13 +124,12 @@ class ChatListSubscriber extends ViewerSubscription<ChatListBusEvent, MyChatEven
     if (!this.readySent) {
       this.readySent = true;
       if (!this.since) return Promise.resolve({ kind: 'READY', chatKey: null, chat: null });
-      // Live now: whatever happened since the client's list was read is what it missed.
-      return activitySince(this.context.store.db, this.viewerId, this.since).then((missed) => ({
-        kind: 'READY',
-        chatKey: null,
-        chat: null,
-        missed,
-      }));
+      // Live now: whatever happened since the client's list was read is what it missed (when the
+      // check fails, say so: the client reads its list again rather than the subscription ending).
+      return activitySince(this.context.store.db, this.viewerId, this.since).then(
+        (missed) => ({ kind: 'READY', chatKey: null, chat: null, missed }),
+        () => ({ kind: 'READY', chatKey: null, chat: null, missed: true }),
+      );
     }
     const item = this.waiting.shift();
     if (!item) return undefined;

@@ -101,10 +101,6 @@ export async function exploreWhere(
   return { place: null, center: null, radiusKm };
 }
 
-/**
- * explore: upcoming public plans, public groups and public people near a place, as anyone may see
- * them (decision 0016). With filter ALL a few of each; else one page of that kind.
- */
 /** The rows a loader found, in order: those gone meanwhile left out, a failed read thrown. */
 function found<T>(loaded: ReadonlyArray<T | null | Error>): T[] {
   const rows: T[] = [];
@@ -115,6 +111,10 @@ function found<T>(loaded: ReadonlyArray<T | null | Error>): T[] {
   return rows;
 }
 
+/**
+ * explore: upcoming public plans, public groups and public people near a place, as anyone may see
+ * them (decision 0016). With filter ALL a few of each; else one page of that kind.
+ */
 export async function explore(context: RequestContext, input: ExploreInput): Promise<ExploreResults> {
   const filter = input.filter ?? 'ALL';
   const sort = input.sort ?? 'NEAREST';
