@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { signUpNewPerson } from './support/accounts.ts';
+import { holdClientEntry, waitForHydration } from './support/hydration.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -62,4 +63,38 @@ test('the header search box of a signed-in person goes to /s/<text>', async ({ p
       .getByRole('link', { name: /Tuesday river run/ })
       .first(),
   ).toBeVisible();
+});
+
+test('a search box used before the page’s scripts run still searches', async ({ page }) => {
+  // The header's box of a signed-in person, the page's scripts held back: the form asks /s?q=,
+  // which goes on to /s/<text>.
+  await signUpNewPerson(page, 'search-early');
+  const release = await holdClientEntry(page);
+  await page.goto('/profile/friends');
+  const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+  await box.fill('river run');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/s\/river%20run$/);
+  await expect(
+    page
+      .getByRole('region', { name: /^Plans/ })
+      .getByRole('link', { name: /Tuesday river run/ })
+      .first(),
+  ).toBeVisible();
+
+  // The search page's own box, within a kind; and sent empty, it says what is missing.
+  await page.goto('/s/groups');
+  const own = page.getByRole('searchbox', { name: 'Search plans, groups and people' });
+  await own.fill('hikers');
+  await own.press('Enter');
+  await expect(page).toHaveURL(/\/s\/groups\/hikers$/);
+  await expect(
+    page.getByRole('region', { name: /^Groups/ }).getByRole('link', { name: /Sunday Hikers Lisbon/ }),
+  ).toBeVisible();
+  await page.goto('/s/groups?q=%20');
+  await expect(page.getByRole('alert')).toHaveText('A query must be provided.');
+  release();
+  await waitForHydration(page);
+  await expect(page.getByRole('alert')).toHaveText('A query must be provided.');
+  await expectNoAxeViolations(page);
 });

@@ -65,6 +65,9 @@ function SearchBox() {
   return (
     <form
       role="search"
+      // Without scripts (or before they run) the box asks /s?q=, which goes on to /s/<text>.
+      action="/s"
+      method="get"
       className="relative min-w-0 flex-1 max-[420px]:hidden sm:max-w-sm"
       onSubmit={(event) => {
         event.preventDefault();
@@ -89,6 +92,7 @@ function SearchBox() {
       <input
         id="site-search"
         type="search"
+        name="q"
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder="Search Plaza"

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigate, useNavigation } from 'react-router';
 import {
   EMPTY_QUERY_MESSAGE,
   SEARCH_CONTEXT_API,
@@ -58,7 +58,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // The path still encoded, so an encoded slash or percent sign in the text survives (`url`, not
   // `request.url`: a client navigation asks for <path>.data, and React Router 8 passes it as is).
   const { context: searchContext, text } = parseSearchPath(url.pathname.replace(/^\/s\/?/, ''));
-  if (!text) return { context: searchContext, text, results: null, error: null };
+  // A search box sent before the page's scripts ran (or without them) asks with ?q=: its page.
+  const asked = url.searchParams.get('q');
+  if (asked !== null) {
+    if (asked.trim()) throw redirect(searchPath(searchContext, asked));
+    return { context: searchContext, text, results: null, error: null, emptyQuery: true };
+  }
+  if (!text) return { context: searchContext, text, results: null, error: null, emptyQuery: false };
   const plaza = context.get(plazaContext);
   // Nearer results first for a person with a place (myLocation answers signed-in people only).
   const where = await plaza.graphql<{
@@ -79,6 +85,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     text,
     results: result.data?.search ?? null,
     error: result.data?.search ? null : (result.errors?.[0]?.message ?? 'Search is not available right now.'),
+    emptyQuery: false,
   };
 }
 
@@ -96,7 +103,7 @@ function Section({ title, count, children }: { title: string; count: number; chi
 
 /** Search (spec 2.1): everything, or groups, plans or people, for signed-out visitors too. */
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { context, text, results, error } = loaderData;
+  const { context, text, results, error, emptyQuery } = loaderData;
   const navigate = useNavigate();
   const isSearching = useNavigation().state === 'loading';
   const [draft, setDraft] = useState(text);
@@ -105,7 +112,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     setSource(text);
     setDraft(text);
   }
-  const [emptyError, setEmptyError] = useState(false);
+  const [emptyError, setEmptyError] = useState(emptyQuery);
   const shows = (what: SearchContextPath) => context === null || context === what;
   const total = results ? results.groups.length + results.plans.length + results.people.length : 0;
 
@@ -116,6 +123,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </h1>
       <Form
         role="search"
+        // Without scripts (or before they run) the box asks this page with ?q= (the loader).
+        action={searchPath(context, '')}
         className="mt-5 flex max-w-2xl gap-2"
         onSubmit={(event) => {
           event.preventDefault();
@@ -133,6 +142,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <input
           id="search-page-text"
           type="search"
+          name="q"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           placeholder="Plans, groups, people…"
