@@ -97,4 +97,8 @@ test('a search box used before the page’s scripts run still searches', async (
   await waitForHydration(page);
   await expect(page.getByRole('alert')).toHaveText('A query must be provided.');
   await expectNoAxeViolations(page);
+  // Another tab of the page is asked with nothing to find: no error there.
+  await page.getByRole('link', { name: 'Plans', exact: true }).click();
+  await expect(page).toHaveURL(/\/s\/events$/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -113,6 +113,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     setDraft(text);
   }
   const [emptyError, setEmptyError] = useState(emptyQuery);
+  // Each read of the page says afresh whether it was asked with nothing (the tabs keep no error).
+  const [read, setRead] = useState(loaderData);
+  if (read !== loaderData) {
+    setRead(loaderData);
+    setEmptyError(emptyQuery);
+  }
   const shows = (what: SearchContextPath) => context === null || context === what;
   const total = results ? results.groups.length + results.plans.length + results.people.length : 0;
 
