@@ -23,6 +23,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { benchDatabaseUrl } from './seed.ts';
 import { queriesOf, readWorld } from './support/main-queries.ts';
+import { worldServerEnv } from './support/world.ts';
 import { cpuPerRequest, cpuReading, cpuSeconds, machine, openLoop, type LoadResult } from './support/load.ts';
 import { ms } from './support/people.ts';
 import {
@@ -88,12 +89,7 @@ const servers = ports.map((each, index) =>
     port: each,
     dataDir: dataDirs[index]!,
     env: {
-      NODE_ENV: 'production',
-      DATABASE_URL: benchDatabaseUrl,
-      AUTH_SECRET: secret,
-      PLAZA_CITIES_MIN_POPULATION: '1000000',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
+      ...worldServerEnv(secret, base),
       ...(PROCESSES > 1
         ? { REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', TRUST_PROXY: '1' }
         : {}),

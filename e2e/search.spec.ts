@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { signUpNewPerson } from './support/accounts.ts';
 import { holdClientEntry, waitForHydration } from './support/hydration.ts';
@@ -50,9 +50,8 @@ test('a signed-out visitor searches: the results render on the server, tolerate 
   await expectNoAxeViolations(page);
 });
 
-test('the header search box of a signed-in person goes to /s/<text>', async ({ page }) => {
-  await signUpNewPerson(page, 'search-header');
-  await page.goto('/profile/friends');
+/** Searches "river run" with the header's box from the page shown: its page, with the run plan. */
+async function searchFromHeader(page: Page): Promise<void> {
   const box = page.getByRole('searchbox', { name: 'Search', exact: true });
   await box.fill('river run');
   await box.press('Enter');
@@ -63,6 +62,12 @@ test('the header search box of a signed-in person goes to /s/<text>', async ({ p
       .getByRole('link', { name: /Tuesday river run/ })
       .first(),
   ).toBeVisible();
+}
+
+test('the header search box of a signed-in person goes to /s/<text>', async ({ page }) => {
+  await signUpNewPerson(page, 'search-header');
+  await page.goto('/profile/friends');
+  await searchFromHeader(page);
 });
 
 test('a search box used before the page’s scripts run still searches', async ({ page }) => {
@@ -71,16 +76,7 @@ test('a search box used before the page’s scripts run still searches', async (
   await signUpNewPerson(page, 'search-early');
   const release = await holdClientEntry(page);
   await page.goto('/profile/friends');
-  const box = page.getByRole('searchbox', { name: 'Search', exact: true });
-  await box.fill('river run');
-  await box.press('Enter');
-  await expect(page).toHaveURL(/\/s\/river%20run$/);
-  await expect(
-    page
-      .getByRole('region', { name: /^Plans/ })
-      .getByRole('link', { name: /Tuesday river run/ })
-      .first(),
-  ).toBeVisible();
+  await searchFromHeader(page);
 
   // The search page's own box, within a kind; and sent empty, it says what is missing.
   await page.goto('/s/groups');

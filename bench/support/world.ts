@@ -21,6 +21,18 @@ export interface WorldServer {
   stop(): Promise<void>;
 }
 
+/** What a server process on the generated world runs with (its own PLAZA_DATA_DIR aside). */
+export function worldServerEnv(secret: string, publicUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: benchDatabaseUrl,
+    AUTH_SECRET: secret,
+    PLAZA_CITIES_MIN_POPULATION: '1000000',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: publicUrl,
+  };
+}
+
 export async function startWorldServer(port: number, env: Record<string, string> = {}): Promise<WorldServer> {
   await requireFreePort(port);
   const base = `http://127.0.0.1:${port}`;
@@ -35,15 +47,7 @@ export async function startWorldServer(port: number, env: Record<string, string>
   const server = spawnServer({
     port,
     dataDir,
-    env: {
-      NODE_ENV: 'production',
-      DATABASE_URL: benchDatabaseUrl,
-      AUTH_SECRET: secret,
-      PLAZA_CITIES_MIN_POPULATION: '1000000',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      ...env,
-    },
+    env: { ...worldServerEnv(secret, base), ...env },
   });
   await waitHealthy(port, { server });
   return {

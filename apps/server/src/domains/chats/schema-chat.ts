@@ -184,9 +184,13 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
         parentKey: t.arg.string({ description: 'A thread’s parent message: page its replies.' }),
       },
       resolve: async (e, args, context) => {
-        if (!args.parentKey && !args.before && args.after == null) {
-          // The newest page: the chat's lastChat asked in the same query is found in it.
-          const page = listMessages(context.store.db, e.access.chat, args);
+        const root = args.parentKey
+          ? await findThreadRoot(context.store.db, e.access.chat.id, args.parentKey)
+          : null;
+        const page = listMessages(context.store.db, e.access.chat, args, root?.id ?? null);
+        // The main chat's newest page, registered in the turn the resolver was called (no await
+        // without a thread): the chat's lastChat asked in the same query is found in it.
+        if (!root && !args.before && args.after == null)
           chatSharedLoaders(context).newestPages.set(
             e.access.chat.id,
             page.then(
@@ -194,12 +198,7 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
               () => null,
             ),
           );
-          return page;
-        }
-        const root = args.parentKey
-          ? await findThreadRoot(context.store.db, e.access.chat.id, args.parentKey)
-          : null;
-        return listMessages(context.store.db, e.access.chat, args, root?.id ?? null);
+        return page;
       },
     }),
     thread: t.field({

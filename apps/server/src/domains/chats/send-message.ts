@@ -164,7 +164,7 @@ export async function storeMessage(
     access.chat,
     root ? stored.rev + 1 : stored.rev,
     // A reply changes its thread's state too: the lists read it again.
-    root ? undefined : { id: stored.id, seq: stored.seq, senderId },
+    root ? undefined : { id: stored.id, senderId },
   );
   await messageActivities(context, access, stored, root);
   return stored;

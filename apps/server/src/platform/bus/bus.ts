@@ -37,7 +37,6 @@ export type ChatListBusEvent =
 /** A new message of a chat's main timeline, as chat-list events name it. */
 export interface ListedMessage {
   id: number;
-  seq: number;
   senderId: number;
 }
 

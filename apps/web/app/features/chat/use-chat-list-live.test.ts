@@ -20,24 +20,14 @@ function entry(key: string, lastSeq: number, at: string, unreadCount = 0, isHidd
     group: { key: `g-${key}`, slug: key, title: key, image: null },
     plan: null,
     otherUser: null,
-    lastChat: {
-      text: `last of ${key}`,
-      media: [],
-      poll: null,
-      prompt: null,
-      plan: null,
-      timestamp: Date.parse(at),
-      deletedAt: null,
-      user: null,
-    },
+    lastChat: { ...plainMessage(at, `last of ${key}`), user: null },
     pivot: { isHidden, muteUntil: null },
   };
 }
 
-function message(seq: number, at: string, text: string): ListedMessage {
+/** A text message from Ana at `at`, as a list entry shows it. */
+function plainMessage(at: string, text: string): NonNullable<ChatListItem['lastChat']> {
   return {
-    seq,
-    createdAt: at,
     text,
     media: [],
     poll: null,
@@ -47,6 +37,10 @@ function message(seq: number, at: string, text: string): ListedMessage {
     deletedAt: null,
     user: { id: 7, username: 'ana', fullName: 'Ana' },
   };
+}
+
+function message(seq: number, at: string, text: string): ListedMessage {
+  return { seq, createdAt: at, ...plainMessage(at, text) };
 }
 
 function messageEvent(chatKey: string, sent: ListedMessage, sentByViewer = false): MyChatEvent {

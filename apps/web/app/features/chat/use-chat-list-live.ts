@@ -34,11 +34,10 @@ function activity(chat: ChatListItem): number {
 
 /** The newest activity of a list as the server wrote it: what the subscription's READY checks after. */
 export function newestActivity(list: readonly ChatListItem[]): string {
-  let newest: string | null = null;
+  let newest: ChatListItem | null = null;
   for (const chat of list)
-    if (chat.lastMessageAt && (newest === null || Date.parse(chat.lastMessageAt) > Date.parse(newest)))
-      newest = chat.lastMessageAt;
-  return newest ?? NO_ACTIVITY;
+    if (chat.lastMessageAt && (!newest || activity(chat) > activity(newest))) newest = chat;
+  return newest?.lastMessageAt ?? NO_ACTIVITY;
 }
 
 function newestFirst(list: ChatListItem[]): ChatListItem[] {
