@@ -283,6 +283,8 @@ test('the chat list follows new messages live: preview and unread count, a hidde
   // Ben hides the chat; a new message from Ana brings it back into his list, counted.
   await ben.page.getByLabel('Chat settings').click();
   await ben.page.getByRole('button', { name: 'Hide from my chats' }).click();
+  // The hide is stored before Ben leaves (a navigation right after the press could cancel it).
+  await expect(ben.page.getByRole('button', { name: 'Show in my chats' })).toBeVisible();
   await ben.page.goto('/chat');
   await expect(chats.getByText('No chats here yet.')).toBeVisible();
   await send(ana.page, 'Back again');
