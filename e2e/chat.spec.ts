@@ -301,3 +301,32 @@ test('the chat list follows new messages live: preview and unread count, a hidde
   await waitForHydration(ben.page);
   await expect(entry).toHaveAccessibleName(/While you loaded.*2 unread/);
 });
+
+test('removing a chat asked before the page hydrated waits for the confirmation', async ({ browser }) => {
+  const ana = await newPerson(browser, 'remove-ana');
+  const ben = await newPerson(browser, 'remove-ben');
+  await ana.page.goto(`/${ben.username}`);
+  await ana.page.getByRole('button', { name: 'Message' }).click();
+  await expect(ana.page).toHaveURL(/\/chat\/d\/[A-Za-z0-9_-]+$/);
+  const chatPath = new URL(ana.page.url()).pathname;
+  await send(ana.page, 'Keep this one');
+  await expect(conversation(ana.page).getByText('Keep this one')).toBeVisible();
+
+  // The page as the server drew it: the menu opens natively, and the press is held.
+  const release = await holdClientEntry(ana.page);
+  await ana.page.reload();
+  await ana.page.getByLabel('Chat settings').click();
+  await ana.page.getByRole('button', { name: 'Remove this chat' }).click();
+  const asked: string[] = [];
+  ana.page.on('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  release();
+  await waitForHydration(ana.page);
+  await expect.poll(() => asked).toEqual([expect.stringMatching(/^Remove this chat and all its messages/)]);
+  // Declined: nothing removed.
+  await expect(ana.page).toHaveURL(new RegExp(`${chatPath}$`));
+  await ben.page.goto(chatPath);
+  await expect(conversation(ben.page).getByText('Keep this one')).toBeVisible();
+});

@@ -13,7 +13,8 @@ watchRequestErrorHeader();
 
 /**
  * Fields changed before hydration (typed, ticked, chosen, autofilled) are told to the page once
- * hydrated, then a script-only button pressed before is pressed again (early-taps.ts). The fields
+ * hydrated, then a script-only button pressed before is pressed again, or a form whose submit needs
+ * its script submitted again (early-taps.ts). The fields
  * are read in the hydration's commit, before any render could put a field's old value back, and
  * told in a microtask after the passive effects: dispatched inside them, React would set each
  * controlled field back to its old value before rendering the change (as it does after every
@@ -29,14 +30,14 @@ function KeepEarlyInput() {
     early.current = [];
     queueMicrotask(() => {
       replayEarlyInput(changes);
-      // A button pressed before (decision 0030) acts on the fields as they were then.
+      // A button pressed or a form submitted before (decision 0030) acts on the fields as they were then.
       replayEarlyTap();
     });
   }, []);
   return null;
 }
 
-// A button pressed from now on is React's to hear (or replay); one pressed before is pressed again.
+// A press or submit from now on is React's to hear (or replay); one made before is made again.
 markHydrating();
 startTransition(() => {
   hydrateRoot(

@@ -299,6 +299,8 @@ function RoomHeader({ chat }: { chat: ChatRoom & { canRemove: boolean; canSetRat
             {chat.canRemove ? (
               <Form
                 method="post"
+                // Asked before hydration, the removal waits for the confirmation (early-taps.ts).
+                data-submit-after-hydration=""
                 onSubmit={(event) => {
                   if (
                     !window.confirm(

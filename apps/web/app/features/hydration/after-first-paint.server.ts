@@ -13,7 +13,8 @@ export const DEFERRED_PRELOAD_REL = 'x-plaza-modulepreload';
  * again (their fetches start, all at once) and the entry script's text becomes a module script,
  * which imports the route modules and hydrates. A hidden page (a background tab, a prerender)
  * paints nothing, so it starts at once. Until hydration begins, the last script-only button pressed
- * is kept to be pressed again once the page has hydrated (early-taps.ts).
+ * or form submit that needs its script is kept to be made again once the page has hydrated
+ * (early-taps.ts).
  */
 export const START_AFTER_FIRST_PAINT = `(()=>{${RECORD_EARLY_TAPS}const start=()=>{for(const link of document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'))link.rel='modulepreload';const waiting=document.getElementById(${JSON.stringify(DEFERRED_ENTRY_ID)});if(!waiting)return;const script=document.createElement('script');script.type='module';script.nonce=waiting.nonce;script.textContent=waiting.textContent;document.body.append(script)};if(document.visibilityState==='hidden')start();else requestAnimationFrame(()=>setTimeout(start,0))})()`;
 

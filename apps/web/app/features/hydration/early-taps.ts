@@ -1,34 +1,63 @@
 /**
- * A button pressed before the page hydrated (decision 0030): its handler did not exist yet, so the
- * press did nothing. The page's start script (after-first-paint.server.ts) keeps the last such
- * button under EARLY_TAP_KEY until the client entry says hydration began (HYDRATING_KEY, after
- * which React sees and replays presses itself); once the app has hydrated, the button is pressed
- * again (entry.client.tsx). Only `type="button"` buttons: a submit button's form, like a link,
- * works without scripts.
+ * A press or a submit made before the page hydrated (decision 0030). The page's start script
+ * (after-first-paint.server.ts) keeps the last one under EARLY_TAP_KEY until the client entry says
+ * hydration began (HYDRATING_KEY, after which React sees and replays events itself); once the app
+ * has hydrated, it is made again (entry.client.tsx):
+ * - a `type="button"` button, whose handler did not exist yet, so the press did nothing;
+ * - a form that must not submit natively: one without `action` (its native submit reloads the page
+ *   with the fields in the address) or one marked SUBMIT_AFTER_HYDRATION (its handler asks first, as
+ *   a confirmation does). Its native submit is stopped and the form is submitted again, by the same
+ *   button, once hydrated.
+ * Other submit buttons, like links, work without scripts.
  */
 export const EARLY_TAP_KEY = '__plazaEarlyTap';
 export const HYDRATING_KEY = '__plazaHydrating';
+/** The attribute of a form whose submit needs its script (`<form data-submit-after-hydration="">`). */
+export const SUBMIT_AFTER_HYDRATION = 'data-submit-after-hydration';
+
+type EarlyTap = { button: Element } | { form: Element; submitter: Element | null };
 
 interface EarlyTapWindow {
-  [EARLY_TAP_KEY]?: Element | null;
+  [EARLY_TAP_KEY]?: EarlyTap | null;
   [HYDRATING_KEY]?: boolean;
 }
 
-/** Page script (inline, before hydration): remembers the last script-only button pressed. */
-export const RECORD_EARLY_TAPS = `document.addEventListener('click',(event)=>{if(window.${HYDRATING_KEY})return;const button=event.target instanceof Element?event.target.closest('button[type="button"]'):null;if(button&&!button.disabled)window.${EARLY_TAP_KEY}=button},true);`;
+/** Page script (inline, before hydration): remembers the last script-only press or submit. */
+export const RECORD_EARLY_TAPS =
+  `document.addEventListener('click',(event)=>{if(window.${HYDRATING_KEY})return;const button=event.target instanceof Element?event.target.closest('button[type="button"]'):null;if(button&&!button.disabled)window.${EARLY_TAP_KEY}={button}},true);` +
+  `document.addEventListener('submit',(event)=>{if(window.${HYDRATING_KEY})return;const form=event.target;if(!(form instanceof HTMLFormElement)||(form.hasAttribute('action')&&!form.hasAttribute('${SUBMIT_AFTER_HYDRATION}')))return;event.preventDefault();window.${EARLY_TAP_KEY}={form,submitter:event.submitter}},true);`;
 
-/** Client entry: from now on React hears presses (and replays those made while it hydrates). */
+/** Client entry: from now on React hears presses and submits (and replays those made while it hydrates). */
 export function markHydrating(): void {
   (window as EarlyTapWindow)[HYDRATING_KEY] = true;
 }
 
 /**
  * Once hydrated (after the fields changed before it were told to React, early-input.ts): presses
- * the button pressed before, if it is still there.
+ * the button pressed before, or submits the form submitted before (by the same button), if it is
+ * still there.
  */
 export function replayEarlyTap(): void {
   const page = window as EarlyTapWindow;
-  const button = page[EARLY_TAP_KEY];
+  const tap = page[EARLY_TAP_KEY];
   page[EARLY_TAP_KEY] = null;
-  if (button instanceof HTMLButtonElement && button.isConnected && !button.disabled) button.click();
+  if (!tap) return;
+  if ('button' in tap) {
+    if (tap.button instanceof HTMLButtonElement && tap.button.isConnected && !tap.button.disabled)
+      tap.button.click();
+    return;
+  }
+  const { form, submitter } = tap;
+  if (!(form instanceof HTMLFormElement) || !form.isConnected) return;
+  if (submitter === null) {
+    form.requestSubmit();
+    return;
+  }
+  // A button gone or turned off since means the page no longer offers what was asked.
+  const usable =
+    (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
+    submitter.isConnected &&
+    submitter.form === form &&
+    !submitter.disabled;
+  if (usable) form.requestSubmit(submitter);
 }
