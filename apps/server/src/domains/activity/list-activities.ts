@@ -6,6 +6,7 @@ import { badUserInput, plazaError } from '../../graphql/errors.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
 import { ACTIVITY_COLUMNS, activityOf, type ActivityPerson, type ActivityRow } from './activity-delivery.ts';
 import { publishActivityChange } from './record-activity.ts';
+import { idArray } from '../../db/id-array.ts';
 
 export interface ActivityList {
   activities: ActivityRow[];
@@ -149,10 +150,7 @@ export async function loadActivityPeople(
     email_verified: boolean;
   }>(
     db,
-    sql`SELECT id, username, first, last, image, email, email_verified FROM users WHERE id IN (${sql.join(
-      unique.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`SELECT id, username, first, last, image, email, email_verified FROM users WHERE id = ANY(${idArray(unique)})`,
   );
   return new Map(
     found.map((u) => [

@@ -1,9 +1,10 @@
 import DataLoader from 'dataloader';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { chats, messageThreadStates, messages, pollVotes } from '../../db/schema/index.ts';
 import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 import type { ChatRow } from './chat-access.ts';
 import type { MessageRow } from './send-message.ts';
+import { anyOf } from '../../db/id-array.ts';
 
 /** Per-request loaders of the chat domain. */
 export const chatLoaders = requestScoped((context) => ({
@@ -14,7 +15,7 @@ export const chatLoaders = requestScoped((context) => ({
     const found = await context.store.db
       .select({ messageId: messageThreadStates.messageId, seenAt: messageThreadStates.seenAt })
       .from(messageThreadStates)
-      .where(and(eq(messageThreadStates.userId, viewerId), inArray(messageThreadStates.messageId, [...ids])));
+      .where(and(eq(messageThreadStates.userId, viewerId), anyOf(messageThreadStates.messageId, ids)));
     const byId = new Map(found.map((row) => [row.messageId, row.seenAt]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCHING),
@@ -42,8 +43,8 @@ export const chatSharedLoaders = sharedScoped(({ store }) => {
         .select()
         .from(chats)
         .where(
-          sql`(${chats.type} = 'p' AND ${planIds.length > 0 ? inArray(chats.planId, planIds) : sql`false`})
-          OR (${chats.type} = 'g' AND ${groupIds.length > 0 ? inArray(chats.groupId, groupIds) : sql`false`})`,
+          sql`(${chats.type} = 'p' AND ${anyOf(chats.planId, planIds)})
+          OR (${chats.type} = 'g' AND ${anyOf(chats.groupId, groupIds)})`,
         );
       const byKey = new Map(
         found.map((row) => [row.type === 'p' ? `p:${row.planId}` : `g:${row.groupId}`, row]),
@@ -91,7 +92,7 @@ export const chatSharedLoaders = sharedScoped(({ store }) => {
       const found = await store.db
         .select({ id: messages.id, key: messages.key })
         .from(messages)
-        .where(inArray(messages.id, [...ids]));
+        .where(anyOf(messages.id, ids));
       const byId = new Map(found.map((row) => [row.id, row.key]));
       return ids.map((id) => byId.get(id) ?? null);
     }, BATCHING),
@@ -100,7 +101,7 @@ export const chatSharedLoaders = sharedScoped(({ store }) => {
       const found = await store.db
         .select({ messageId: pollVotes.messageId, userId: pollVotes.userId, optionId: pollVotes.optionId })
         .from(pollVotes)
-        .where(inArray(pollVotes.messageId, [...ids]))
+        .where(anyOf(pollVotes.messageId, ids))
         .orderBy(desc(pollVotes.createdAt), desc(pollVotes.userId));
       const byMessage = new Map<number, PollVote[]>(ids.map((id) => [id, []]));
       for (const vote of found)

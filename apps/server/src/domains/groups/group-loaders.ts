@@ -8,6 +8,7 @@ import { queryViewerRow } from '../users/require-viewer-user.ts';
 import { rows } from '../social/social-sql.ts';
 import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 import { sharedScopeOf } from '../../graphql/subscription-events.ts';
+import { idArray } from '../../db/id-array.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -17,15 +18,9 @@ export interface Membership {
   joinedAt: Date;
 }
 
-const idList = (ids: readonly number[]) =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-
 function countLoader(context: RequestContext, query: (ids: SQL) => SQL) {
   return new DataLoader<number, number>(async (ids) => {
-    const found = await rows<{ id: number; n: number | string }>(context.store.db, query(idList(ids)));
+    const found = await rows<{ id: number; n: number | string }>(context.store.db, query(idArray(ids)));
     const byId = new Map(found.map((row) => [Number(row.id), Number(row.n)]));
     return ids.map((id) => byId.get(id) ?? 0);
   }, BATCHING);
@@ -49,7 +44,7 @@ function usersById(db: RequestContext['store']['db']) {
     const found = await db
       .select()
       .from(users)
-      .where(sql`${users.id} IN ${idList(ids)}`);
+      .where(sql`${users.id} = ANY(${idArray(ids)})`);
     const byId = new Map(found.map((user) => [user.id, user]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCHING);
@@ -62,7 +57,7 @@ const groupRows = sharedScoped(
       const found = await store.db
         .select()
         .from(groups)
-        .where(sql`${groups.id} IN ${idList(ids)}`);
+        .where(sql`${groups.id} = ANY(${idArray(ids)})`);
       const byId = new Map(found.map((group) => [group.id, group]));
       return ids.map((id) => byId.get(id) ?? null);
     }, BATCHING),
@@ -85,8 +80,8 @@ const memberships = sharedScoped(
       }>(
         store.db,
         sql`SELECT user_id, group_id, status, role, joined_at FROM group_members
-            WHERE user_id IN ${idList([...new Set(pairs.map(([user]) => user))])}
-              AND group_id IN ${idList([...new Set(pairs.map(([, group]) => group))])}`,
+            WHERE user_id = ANY(${idArray([...new Set(pairs.map(([user]) => user))])})
+              AND group_id = ANY(${idArray([...new Set(pairs.map(([, group]) => group))])})`,
       );
       const byKey = new Map(found.map((row) => [`${Number(row.user_id)}:${Number(row.group_id)}`, row]));
       return keys.map((key) => {
@@ -110,7 +105,7 @@ const contactInvitations = sharedScoped(
       const found = await rows<{ group_id: number; target: string }>(
         store.db,
         sql`SELECT DISTINCT group_id, target FROM group_invitations WHERE inviter_id IS NOT NULL
-            AND group_id IN ${idList([...new Set(pairs.map(([group]) => group))])}
+            AND group_id = ANY(${idArray([...new Set(pairs.map(([group]) => group))])})
             AND target IN (${sql.join(
               [...new Set(pairs.map(([, target]) => target))].map((target) => sql`${target}`),
               sql`, `,
@@ -142,7 +137,7 @@ function rowsWithMembership(context: RequestContext, viewerId: number) {
           FROM group_members WHERE group_id = ${groups.id} AND user_id = ${viewerId}) m)`,
       })
       .from(groups)
-      .where(sql`${groups.id} IN ${idList(ids)}`);
+      .where(sql`${groups.id} = ANY(${idArray(ids)})`);
     const shared = groupRows(context);
     const members = memberships(context);
     for (const { group, membership } of found) {
@@ -219,17 +214,17 @@ function createGroupLoaders(context: RequestContext) {
     memberCount: countLoader(
       context,
       (ids) => sql`SELECT group_id AS id, count(*) AS n FROM group_members
-        WHERE status = 'member' AND group_id IN ${ids} GROUP BY group_id`,
+        WHERE status = 'member' AND group_id = ANY(${ids}) GROUP BY group_id`,
     ),
     requestCount: countLoader(
       context,
       (ids) => sql`SELECT group_id AS id, count(*) AS n FROM group_members
-        WHERE status = 'requested' AND group_id IN ${ids} GROUP BY group_id`,
+        WHERE status = 'requested' AND group_id = ANY(${ids}) GROUP BY group_id`,
     ),
     planCount: countLoader(
       context,
       (ids) =>
-        sql`SELECT group_id AS id, count(*) AS n FROM plans WHERE group_id IN ${ids} GROUP BY group_id`,
+        sql`SELECT group_id AS id, count(*) AS n FROM plans WHERE group_id = ANY(${ids}) GROUP BY group_id`,
     ),
     /** Friends of the viewer who are members, per group. */
     friendCount: countLoader(context, (ids) =>
@@ -238,12 +233,12 @@ function createGroupLoaders(context: RequestContext) {
         : sql`SELECT m.group_id AS id, count(*) AS n FROM group_members m
             JOIN follows a ON a.user_id = ${viewerId} AND a.target_id = m.user_id AND a.status = 'FOLLOWING'
             JOIN follows b ON b.user_id = m.user_id AND b.target_id = ${viewerId} AND b.status = 'FOLLOWING'
-            WHERE m.status = 'member' AND m.group_id IN ${ids} GROUP BY m.group_id`,
+            WHERE m.status = 'member' AND m.group_id = ANY(${ids}) GROUP BY m.group_id`,
     ),
     chatKey: new DataLoader<number, string | null>(async (ids) => {
       const found = await rows<{ group_id: number; key: string }>(
         db,
-        sql`SELECT group_id, key FROM chats WHERE type = 'g' AND group_id IN ${idList(ids)}`,
+        sql`SELECT group_id, key FROM chats WHERE type = 'g' AND group_id = ANY(${idArray(ids)})`,
       );
       const byId = new Map(found.map((row) => [Number(row.group_id), row.key]));
       return ids.map((id) => byId.get(id) ?? null);

@@ -3,6 +3,7 @@ import type { ReportModelType } from '@plaza/core/moderation';
 import { fullName } from '@plaza/core/profile';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../social/social-sql.ts';
+import { idArray } from '../../db/id-array.ts';
 
 /**
  * A piece of reportable content as a moderator sees it, whatever its visibility (decision 0018):
@@ -48,15 +49,15 @@ const QUERIES: Record<ReportModelType, (ids: number[]) => ReturnType<typeof sql>
   EVENT: (ids) => sql`SELECT p.id, p.key, p.creator_id AS author_id, p.title, p.description AS text,
       '/' || p.slug || '/' || p.key AS path, NULL AS place, p.hidden_at, p.explore_status,
       a.suspended_at AS author_suspended_at
-    FROM plans p LEFT JOIN users a ON a.id = p.creator_id WHERE p.id IN ${idList(ids)}`,
+    FROM plans p LEFT JOIN users a ON a.id = p.creator_id WHERE p.id = ANY(${idArray(ids)})`,
   GROUP: (ids) => sql`SELECT g.id, g.key, g.creator_id AS author_id, g.title, g.description AS text,
       '/group/' || g.slug || '/' || g.key AS path, NULL AS place, g.hidden_at, g.explore_status,
       a.suspended_at AS author_suspended_at
-    FROM groups g LEFT JOIN users a ON a.id = g.creator_id WHERE g.id IN ${idList(ids)}`,
+    FROM groups g LEFT JOIN users a ON a.id = g.creator_id WHERE g.id = ANY(${idArray(ids)})`,
   USER: (ids) => sql`SELECT u.id, u.key, u.id AS author_id, u.first, u.last, u.username, u.bio AS text,
       '/' || u.username AS path, NULL AS place, u.hidden_at, NULL AS explore_status,
       u.suspended_at AS author_suspended_at, '' AS title
-    FROM users u WHERE u.id IN ${idList(ids)}`,
+    FROM users u WHERE u.id = ANY(${idArray(ids)})`,
   CHAT_MESSAGE: (ids) => sql`SELECT m.id, m.key, m.sender_id AS author_id, left(m.text, 80) AS title, m.text,
       NULL AS path, CASE c.type WHEN 'g' THEN 'Group chat: ' || coalesce(g.title, '')
         WHEN 'p' THEN 'Plan chat: ' || coalesce(p.title, '') ELSE 'Direct message' END AS place,
@@ -64,15 +65,8 @@ const QUERIES: Record<ReportModelType, (ids: number[]) => ReturnType<typeof sql>
     FROM messages m JOIN chats c ON c.id = m.chat_id
       LEFT JOIN groups g ON g.id = c.group_id LEFT JOIN plans p ON p.id = c.plan_id
       LEFT JOIN users a ON a.id = m.sender_id
-    WHERE m.id IN ${idList(ids)}`,
+    WHERE m.id = ANY(${idArray(ids)})`,
 };
-
-function idList(ids: number[]) {
-  return sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-}
 
 /** Content by type and ids, as moderators see it; ids that name nothing (any more) are missing. */
 export async function loadModeratedContent(

@@ -1,8 +1,9 @@
 import DataLoader from 'dataloader';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { organizationAccounts, organizationDomains, organizations } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
+import { anyOf } from '../../db/id-array.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationAccountRow = typeof organizationAccounts.$inferSelect;
@@ -17,10 +18,7 @@ function createOrganizationLoaders(context: RequestContext) {
   const db = context.store.db;
   return {
     row: new DataLoader<number, OrganizationRow | null>(async (ids) => {
-      const found = await db
-        .select()
-        .from(organizations)
-        .where(inArray(organizations.id, [...ids]));
+      const found = await db.select().from(organizations).where(anyOf(organizations.id, ids));
       const byId = new Map(found.map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     }, BATCHING),
@@ -31,7 +29,7 @@ function createOrganizationLoaders(context: RequestContext) {
         .select({ account: organizationAccounts, organization: organizations })
         .from(organizationAccounts)
         .innerJoin(organizations, sql`${organizations.id} = ${organizationAccounts.organizationId}`)
-        .where(inArray(organizationAccounts.userId, [...userIds]))
+        .where(anyOf(organizationAccounts.userId, userIds))
         .orderBy(asc(organizationAccounts.createdAt), asc(organizationAccounts.id));
       return userIds.map((id) => found.filter((row) => row.account.userId === id));
     }, BATCHING),
@@ -40,7 +38,7 @@ function createOrganizationLoaders(context: RequestContext) {
       const found = await db
         .select({ id: organizationAccounts.organizationId, n: sql<number>`count(*)::int` })
         .from(organizationAccounts)
-        .where(inArray(organizationAccounts.organizationId, [...ids]))
+        .where(anyOf(organizationAccounts.organizationId, ids))
         .groupBy(organizationAccounts.organizationId);
       const byId = new Map(found.map((row) => [row.id, Number(row.n)]));
       return ids.map((id) => byId.get(id) ?? 0);
@@ -50,7 +48,7 @@ function createOrganizationLoaders(context: RequestContext) {
       const found = await db
         .select()
         .from(organizationDomains)
-        .where(inArray(organizationDomains.organizationId, [...ids]))
+        .where(anyOf(organizationDomains.organizationId, ids))
         .orderBy(asc(organizationDomains.domain));
       return ids.map((id) => found.filter((row) => row.organizationId === id).map((row) => row.domain));
     }, BATCHING),

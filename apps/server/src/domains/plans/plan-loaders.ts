@@ -7,15 +7,10 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
 import { inPlanOrganization, invitedByContact } from './plan-visibility-sql.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
+import { idArray, textArray } from '../../db/id-array.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanOccurrenceRow = typeof planOccurrences.$inferSelect;
-
-const idList = (ids: readonly number[]) =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
 
 export interface ResponseCounts {
   attending: number;
@@ -154,7 +149,7 @@ function createPlanLoaders(context: RequestContext) {
     if (viewerId === null) return ids.map(() => NO_PLAN_FACTS);
     const found = await rows<FactsRow & { id: number }>(
       db,
-      sql`SELECT p.id, ${viewerFactsColumns(sql`p`, viewerId)} FROM plans p WHERE p.id IN ${idList(ids)}`,
+      sql`SELECT p.id, ${viewerFactsColumns(sql`p`, viewerId)} FROM plans p WHERE p.id = ANY(${idArray(ids)})`,
     );
     const byId = new Map(found.map((row): [number, PlanViewerFacts] => [Number(row.id), factsOf(row)]));
     return ids.map((id) => byId.get(id) ?? NO_PLAN_FACTS);
@@ -166,7 +161,7 @@ function createPlanLoaders(context: RequestContext) {
      * is checked against them), kept in `facts`: one statement instead of two.
      */
     row: new DataLoader<number, PlanRow | null>(async (ids) => {
-      const where = sql`${plans.id} IN ${idList(ids)}`;
+      const where = sql`${plans.id} = ANY(${idArray(ids)})`;
       if (viewerId === null) {
         const found = await db.select().from(plans).where(where);
         const byId = new Map(found.map((plan) => [plan.id, plan]));
@@ -193,7 +188,7 @@ function createPlanLoaders(context: RequestContext) {
           : await rows<ResponseRow>(
               db,
               sql`SELECT plan_id, occurrence, response, invited FROM plan_responses
-              WHERE user_id = ${viewerId} AND plan_id IN ${idList(planIds)}`,
+              WHERE user_id = ${viewerId} AND plan_id = ANY(${idArray(planIds)})`,
             );
       const byKey = new Map(found.map((row) => [occurrenceKey(Number(row.plan_id), row.occurrence), row]));
       for (const [planId, known] of responsesKnown)
@@ -213,16 +208,15 @@ function createPlanLoaders(context: RequestContext) {
      * the whole series) who have not answered this occurrence.
      */
     counts: new DataLoader<string, ResponseCounts>(async (keys) => {
-      const pairs = sql.join(
-        keys.map((key) => {
-          const bar = key.indexOf('|');
-          return sql`(${Number(key.slice(0, bar))}::int, ${key.slice(bar + 1)}::text)`;
-        }),
-        sql`, `,
-      );
+      const pairs = keys.map((key) => {
+        const bar = key.indexOf('|');
+        return { planId: Number(key.slice(0, bar)), occurrence: key.slice(bar + 1) };
+      });
+      // Two arrays side by side: one statement text however many keys (db/id-array.ts).
       const found = await rows<CountsRow & { plan_id: number; occurrence: string }>(
         db,
-        sql`WITH k(plan_id, occurrence) AS (VALUES ${pairs})
+        sql`WITH k(plan_id, occurrence) AS (SELECT * FROM unnest(${idArray(pairs.map((pair) => pair.planId))},
+              ${textArray(pairs.map((pair) => pair.occurrence))}))
             SELECT k.plan_id, k.occurrence, ${countsColumns(sql`k.plan_id`, sql`k.occurrence`)} FROM k`,
       );
       const byKey = new Map(found.map((row) => [occurrenceKey(Number(row.plan_id), row.occurrence), row]));
@@ -232,7 +226,7 @@ function createPlanLoaders(context: RequestContext) {
     chatKey: new DataLoader<number, string | null>(async (ids) => {
       const found = await rows<{ plan_id: number; key: string }>(
         db,
-        sql`SELECT plan_id, key FROM chats WHERE type = 'p' AND plan_id IN ${idList(ids)}`,
+        sql`SELECT plan_id, key FROM chats WHERE type = 'p' AND plan_id = ANY(${idArray(ids)})`,
       );
       const byId = new Map(found.map((row) => [Number(row.plan_id), row.key]));
       return ids.map((id) => byId.get(id) ?? null);
@@ -243,7 +237,7 @@ function createPlanLoaders(context: RequestContext) {
       const found = await db
         .select()
         .from(planOccurrences)
-        .where(sql`${planOccurrences.planId} IN ${idList(ids)}`);
+        .where(sql`${planOccurrences.planId} = ANY(${idArray(ids)})`);
       return ids.map((id) => found.filter((row) => row.planId === id));
     }, BATCHING),
   };

@@ -19,6 +19,7 @@ import { canSeeProfileDetails, requireProfileDetails } from './profile-access.ts
 import { blockedBetween } from './social-sql.ts';
 import { loadStatus, socialLoaders, type SocialLoaders } from './social-loaders.ts';
 import { updateFriendship } from './update-friendship.ts';
+import { anyOf } from '../../db/id-array.ts';
 
 const FriendshipActionRef = builder.enumType('FriendshipAction', {
   description: 'Friendship actions of spec 4; decision 0006 gives the status each leads to.',
@@ -312,7 +313,7 @@ builder.queryFields((t) => ({
         .from(users)
         .where(
           and(
-            inArray(users.id, ids),
+            anyOf(users.id, ids),
             sql`${users.onboardedAt} IS NOT NULL`,
             sql`NOT ${blockedBetween(me.id, sql`${users.id}`)}`,
             scope,

@@ -5,18 +5,15 @@ import type { FriendshipStatus } from '@plaza/core/friendship';
 import type { RequestContext } from '../../graphql/context.ts';
 import { FRIEND_PAIRS, PUBLIC_GROUP, PUBLIC_PLAN, rows } from './social-sql.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
+import { idArray } from '../../db/id-array.ts';
 
+/** The ids of a batch as one array parameter (idArray), compared with `= ANY(${ids})`. */
 type IdList = SQL;
-const idList = (ids: readonly number[]): IdList =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
 
 /** A loader of one number per person, from one grouped query per batch. */
 function countLoader(context: RequestContext, query: (ids: IdList) => SQL) {
   return new DataLoader<number, number>(async (ids) => {
-    const found = await rows<{ id: number; n: number | string }>(context.store.db, query(idList(ids)));
+    const found = await rows<{ id: number; n: number | string }>(context.store.db, query(idArray(ids)));
     const byId = new Map(found.map((row) => [Number(row.id), Number(row.n)]));
     return ids.map((id) => byId.get(id) ?? 0);
   }, BATCHING);
@@ -29,8 +26,8 @@ function createSocialLoaders(context: RequestContext) {
   const visiblePlan = (person: SQL) =>
     viewerId === null ? PUBLIC_PLAN('p') : sql`(${PUBLIC_PLAN('p')} OR ${person} = ${viewerId})`;
   const plansOf = (ids: IdList, when: SQL) => sql`SELECT x.id, count(DISTINCT p.id) AS n FROM
-    (SELECT r.user_id AS id, r.plan_id FROM plan_responses r WHERE r.response = 'ATTENDING' AND r.user_id IN ${ids}
-     UNION SELECT p2.creator_id, p2.id FROM plans p2 WHERE p2.creator_id IN ${ids}) x
+    (SELECT r.user_id AS id, r.plan_id FROM plan_responses r WHERE r.response = 'ATTENDING' AND r.user_id = ANY(${ids})
+     UNION SELECT p2.creator_id, p2.id FROM plans p2 WHERE p2.creator_id = ANY(${ids})) x
     JOIN plans p ON p.id = x.plan_id WHERE ${when} AND ${visiblePlan(sql`x.id`)} GROUP BY x.id`;
 
   return {
@@ -40,8 +37,8 @@ function createSocialLoaders(context: RequestContext) {
       const found = await rows<{ user_id: number; target_id: number; status: Tie }>(
         db,
         sql`SELECT user_id, target_id, status FROM follows
-            WHERE (user_id = ${viewerId} AND target_id IN ${idList(ids)})
-               OR (target_id = ${viewerId} AND user_id IN ${idList(ids)})`,
+            WHERE (user_id = ${viewerId} AND target_id = ANY(${idArray(ids)}))
+               OR (target_id = ${viewerId} AND user_id = ANY(${idArray(ids)}))`,
       );
       const tie = (from: number, to: number): Tie =>
         found.find((row) => Number(row.user_id) === from && Number(row.target_id) === to)?.status ?? 'none';
@@ -50,38 +47,38 @@ function createSocialLoaders(context: RequestContext) {
     followerCount: countLoader(
       context,
       (ids) => sql`SELECT target_id AS id, count(*) AS n FROM follows
-        WHERE status = 'FOLLOWING' AND target_id IN ${ids} GROUP BY target_id`,
+        WHERE status = 'FOLLOWING' AND target_id = ANY(${ids}) GROUP BY target_id`,
     ),
     friendCount: countLoader(
       context,
       (ids) => sql`SELECT f.person AS id, count(*) AS n FROM ${FRIEND_PAIRS} f
-        WHERE f.person IN ${ids} GROUP BY f.person`,
+        WHERE f.person = ANY(${ids}) GROUP BY f.person`,
     ),
     friendCountCommon: countLoader(context, (ids) =>
       viewerId === null
         ? sql`SELECT 0 AS id, 0 AS n WHERE false`
         : sql`SELECT f.person AS id, count(*) AS n FROM ${FRIEND_PAIRS} f
             JOIN ${FRIEND_PAIRS} mine ON mine.person = ${viewerId} AND mine.friend = f.friend
-            WHERE f.person IN ${ids} GROUP BY f.person`,
+            WHERE f.person = ANY(${ids}) GROUP BY f.person`,
     ),
     groupCount: countLoader(
       context,
       (ids) => sql`SELECT user_id AS id, count(*) AS n FROM group_members
-        WHERE status = 'member' AND user_id IN ${ids} GROUP BY user_id`,
+        WHERE status = 'member' AND user_id = ANY(${ids}) GROUP BY user_id`,
     ),
     groupCountPublic: countLoader(
       context,
       (
         ids,
       ) => sql`SELECT m.user_id AS id, count(*) AS n FROM group_members m JOIN groups g ON g.id = m.group_id
-        WHERE m.status = 'member' AND m.user_id IN ${ids} AND ${PUBLIC_GROUP('g')} GROUP BY m.user_id`,
+        WHERE m.status = 'member' AND m.user_id = ANY(${ids}) AND ${PUBLIC_GROUP('g')} GROUP BY m.user_id`,
     ),
     groupCountCommon: countLoader(context, (ids) =>
       viewerId === null
         ? sql`SELECT 0 AS id, 0 AS n WHERE false`
         : sql`SELECT m.user_id AS id, count(*) AS n FROM group_members m
             JOIN group_members mine ON mine.group_id = m.group_id AND mine.user_id = ${viewerId} AND mine.status = 'member'
-            WHERE m.status = 'member' AND m.user_id IN ${ids} GROUP BY m.user_id`,
+            WHERE m.status = 'member' AND m.user_id = ANY(${ids}) GROUP BY m.user_id`,
     ),
     eventCountPast: countLoader(context, (ids) => plansOf(ids, sql`p.ends_at < now()`)),
     eventCountUpcoming: countLoader(context, (ids) => plansOf(ids, sql`p.ends_at >= now()`)),

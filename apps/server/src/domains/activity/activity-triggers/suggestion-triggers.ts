@@ -8,13 +8,13 @@ import {
   alreadyTold,
   friendsOf,
   groupPath,
-  idList,
   loadNamedUser,
   nameOf,
   planPath,
   realPeople,
   type TriggerPlatform,
 } from './trigger-support.ts';
+import { idArray } from '../../../db/id-array.ts';
 
 export const groupSuggestionKey = (groupId: number) => `suggest-group:${groupId}`;
 export const planSuggestionKey = (planId: number) => `suggest-plan:${planId}`;
@@ -31,7 +31,7 @@ async function friendsInside(
   const found = await rows<{ person: number; friends: number[] | string }>(
     db,
     sql`SELECT fp.person, (array_agg(fp.friend ORDER BY fp.friend DESC))[1:${sql.raw(String(FANOUT.suggestionFriends))}] AS friends
-        FROM ${FRIEND_PAIRS} fp WHERE fp.person IN ${idList(receiverIds)} AND ${inThing}
+        FROM ${FRIEND_PAIRS} fp WHERE fp.person = ANY(${idArray(receiverIds)}) AND ${inThing}
         GROUP BY fp.person`,
   );
   const parse = (value: number[] | string): number[] =>
@@ -71,7 +71,7 @@ export async function groupSuggestionActivities(
     if (friends.length === 0) return;
     const outside = await rows<{ id: number }>(
       db,
-      sql`SELECT u.id FROM users u WHERE u.id IN ${idList(friends)}
+      sql`SELECT u.id FROM users u WHERE u.id = ANY(${idArray(friends)})
           AND NOT EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = ${groupId} AND m.user_id = u.id)
           AND NOT ${blockedBetween(Number(group.creator_id), sql`u.id`)}`,
     );
@@ -153,7 +153,7 @@ export async function planSuggestionActivities(
     const creatorId = Number(found.creator_id);
     const unanswered = await rows<{ id: number }>(
       db,
-      sql`SELECT u.id FROM users u WHERE u.id IN ${idList(friends)} AND u.id <> ${creatorId}
+      sql`SELECT u.id FROM users u WHERE u.id = ANY(${idArray(friends)}) AND u.id <> ${creatorId}
           AND NOT EXISTS (SELECT 1 FROM plan_responses r WHERE r.plan_id = ${plan.id} AND r.user_id = u.id
             AND r.response IS NOT NULL)
           AND NOT ${blockedBetween(creatorId, sql`u.id`)}`,

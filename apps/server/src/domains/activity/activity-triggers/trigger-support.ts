@@ -6,6 +6,7 @@ import { DELETED_USER_KEY } from '../../../db/schema/index.ts';
 import type { Platform } from '../../../graphql/context.ts';
 import { FRIEND_PAIRS, rows } from '../../social/social-sql.ts';
 import { publishActivityChange } from '../record-activity.ts';
+import { idArray } from '../../../db/id-array.ts';
 
 /**
  * What the domains share when they tell people what happened (decision 0014, issue 8): names,
@@ -63,19 +64,13 @@ export async function loadNamedUser(db: Database, id: number): Promise<NamedUser
   return user ? { ...user, id: Number(user.id) } : null;
 }
 
-export const idList = (ids: readonly number[]) =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-
 /** Of `ids`, the real people who can hear of something: onboarded, not the bot or the deleted-account placeholder. */
 export async function realPeople(db: Database, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const found = await rows<{ id: number }>(
     db,
-    sql`SELECT id FROM users WHERE id IN ${idList(unique)} AND onboarded_at IS NOT NULL
+    sql`SELECT id FROM users WHERE id = ANY(${idArray(unique)}) AND onboarded_at IS NOT NULL
         AND id <> ${BOT_USER_ID} AND key <> ${DELETED_USER_KEY}`,
   );
   const real = new Set(found.map((row) => Number(row.id)));
@@ -102,7 +97,7 @@ export async function alreadyTold(
   if (receiverIds.length === 0) return new Set();
   const found = await rows<{ receiver_id: number }>(
     db,
-    sql`SELECT receiver_id FROM activities WHERE receiver_id IN ${idList(receiverIds)}
+    sql`SELECT receiver_id FROM activities WHERE receiver_id = ANY(${idArray(receiverIds)})
         AND collapse_key = ${collapseKey}`,
   );
   return new Set(found.map((row) => Number(row.receiver_id)));
@@ -126,13 +121,13 @@ export async function settleActivities(
     mode === 'delete'
       ? await rows<{ receiver_id: number; was_unread: boolean }>(
           db,
-          sql`DELETE FROM activities WHERE receiver_id IN ${idList(receiverIds)}
+          sql`DELETE FROM activities WHERE receiver_id = ANY(${idArray(receiverIds)})
               AND collapse_key = ${collapseKey}
               RETURNING receiver_id, (read_at IS NULL AND in_app) AS was_unread`,
         )
       : await rows<{ receiver_id: number; was_unread: boolean }>(
           db,
-          sql`UPDATE activities SET read_at = now() WHERE receiver_id IN ${idList(receiverIds)}
+          sql`UPDATE activities SET read_at = now() WHERE receiver_id = ANY(${idArray(receiverIds)})
               AND collapse_key = ${collapseKey} AND read_at IS NULL
               RETURNING receiver_id, in_app AS was_unread`,
         );

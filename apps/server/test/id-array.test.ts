@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { anyOf, idArray, textArray } from '../src/db/id-array.ts';
+import { rows } from '../src/domains/social/social-sql.ts';
+import { users } from '../src/db/schema/index.ts';
+import { startTestPlaza, type TestPlaza } from './harness.ts';
+import { buildUser } from './support/factories.ts';
+
+// Lists as one array parameter (db/id-array.ts), through the store the suite runs on (PGlite, or
+// PostgreSQL with DATABASE_URL): what goes in comes back, element for element.
+
+let t: TestPlaza;
+const db = () => t.plaza.platform.store.db;
+
+beforeAll(async () => {
+  t = await startTestPlaza();
+});
+afterAll(() => t.close());
+
+describe('one parameter for a list', () => {
+  it('passes ids, none, one or many, in order', async () => {
+    for (const ids of [[], [7], [3, 1, 2, 2_147_483_647, -5]]) {
+      const found = await rows<{ id: number }>(db(), sql`SELECT unnest(${idArray(ids)}) AS id`);
+      expect(found.map((row) => Number(row.id))).toEqual(ids);
+    }
+  });
+
+  it('refuses what is not an integer rather than writing it into the literal', () => {
+    for (const bad of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) {
+      expect(() => idArray([1, bad])).toThrow(TypeError);
+    }
+  });
+
+  it('passes texts as they are: empty, quotes, backslashes, commas, braces, NULL, spaces and accents', async () => {
+    const texts = [
+      '',
+      'plain',
+      'a "quoted" word',
+      'back\\slash',
+      '\\"',
+      'a,b',
+      '{x}',
+      'NULL',
+      ' padded ',
+      'ação ✓',
+    ];
+    const found = await rows<{ text: string }>(db(), sql`SELECT unnest(${textArray(texts)}) AS text`);
+    expect(found.map((row) => row.text)).toEqual(texts);
+  });
+
+  it('finds rows by id with anyOf, and none for no ids', async () => {
+    const [a, b] = [await buildUser(db(), 'Ana'), await buildUser(db(), 'Ben')];
+    const found = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(anyOf(users.id, [b.id, a.id, -1]));
+    expect(found.map((row) => row.id).sort((x, y) => x - y)).toEqual([a.id, b.id].sort((x, y) => x - y));
+    expect(await db().select({ id: users.id }).from(users).where(anyOf(users.id, []))).toEqual([]);
+  });
+});
