@@ -311,6 +311,19 @@ describe('membership', () => {
     expect(joined.data?.joinGroup.viewerStatus).toBe('member');
   });
 
+  it('answers NOT_FOUND for an invitee id no one can have (beyond an integer)', async () => {
+    const owner = await newPerson(t, 'Ivo');
+    const { id } = (await create(owner, { title: 'Chess Club' })).data!.createGroup;
+    for (const invitee of ['1e300', '99999999999', '-3000000000']) {
+      const res = await t.gql(
+        'mutation ($id: ID!, $invitee: ID) { inviteToGroup(id: $id, invitees: [{ id: $invitee }]) { id } }',
+        { id, invitee },
+        owner.headers,
+      );
+      expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('refuses a stranger joining an invite-only private group, and the owner leaving', async () => {
     const owner = await newPerson(t, 'Uma');
     const stranger = await newPerson(t, 'Sid');

@@ -6,6 +6,8 @@ import { viewerIsAdmin } from '../moderation/site-admins.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { readTiePair } from './ties.ts';
 
+const INT4_MAX = 2_147_483_647;
+
 export const notFound = () => plazaError('NOT_FOUND', 'This person could not be found.');
 
 /**
@@ -27,6 +29,9 @@ export async function findVisibleUser(
           ? sql`lower(${users.username}) = lower(${by.username})`
           : null;
   if (!where) throw badUserInput('id', 'Give the person’s id or key.');
+  // An id no row can have (an ID argument beyond PostgreSQL's integer, 1e300) names no one; asked
+  // as it is, the statement itself fails (found by fuzzing inviteToGroup).
+  if (by.id != null && !(Number.isInteger(by.id) && Math.abs(by.id) <= INT4_MAX)) throw notFound();
   const [user] = await context.store.db.select().from(users).where(where);
   if (!user || user.onboardedAt === null) throw notFound();
   const viewerId = context.viewer?.id;
