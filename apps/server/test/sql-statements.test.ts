@@ -556,6 +556,71 @@ describe('a plan page', () => {
   });
 });
 
+describe('people’s rows', () => {
+  it('come with the viewer’s ties: their friendship status and canDm cost no statement more', async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    const near = { latitude: -33.5, longitude: 151.5 };
+    const locals = await Promise.all(['Ada', 'Bo', 'Cy'].map((name) => buildUser(db(), name)));
+    for (const [index, local] of locals.entries()) {
+      await db()
+        .update(users)
+        .set({
+          latitude: Math.round((near.latitude + index / 1000) * 1e6),
+          longitude: Math.round(near.longitude * 1e6),
+        })
+        .where(eq(users.id, local.id));
+    }
+    await db()
+      .insert(follows)
+      .values([
+        { userId: viewer.userId, targetId: locals[0]!.id, status: 'FOLLOWING' as const },
+        { userId: locals[0]!.id, targetId: viewer.userId, status: 'FOLLOWING' as const },
+        { userId: viewer.userId, targetId: locals[1]!.id, status: 'FOLLOWING' as const },
+        { userId: locals[2]!.id, targetId: viewer.userId, status: 'BLOCKED' as const },
+      ]);
+    const people = (fields: string) =>
+      statementsOf(
+        viewer,
+        `query ($near: CoordinatesInput) { explore(near: $near, radiusKm: 5, filter: PEOPLE) { people { ${fields} } } }`,
+        {
+          near,
+        },
+      );
+    await people('id');
+    const plain = await people('id username');
+    const withTies = await people('id username friendshipStatus canDm');
+    expect(withTies.statements).toBe(plain.statements);
+    const statusOf = new Map(
+      (
+        withTies.res.data as {
+          explore: { people: Array<{ id: number; friendshipStatus: string; canDm: boolean }> };
+        }
+      ).explore.people.map((person) => [person.id, [person.friendshipStatus, person.canDm]]),
+    );
+    expect(statusOf.get(locals[0]!.id)).toEqual(['FRIENDS', true]);
+    expect(statusOf.get(locals[1]!.id)?.[0]).toBe('FOLLOWING');
+    // Blocked by Cy: Cy is not among the people shown, or cannot be messaged.
+    expect(statusOf.get(locals[2]!.id)?.[1] ?? false).toBe(false);
+  });
+
+  it('are read afresh after a friendship action in the same request', async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    const other = await buildUser(db(), 'Other');
+    await db().update(users).set({ isPublic: true }).where(eq(users.id, other.id));
+    const res = await t.gql<Record<'follow' | 'block', { friendshipStatus: string; canDm: boolean }>>(
+      `mutation ($id: Int) {
+         follow: updateFriendship(userId: $id, action: FOLLOW) { friendshipStatus canDm }
+         block: updateFriendship(userId: $id, action: BLOCK) { friendshipStatus canDm }
+       }`,
+      { id: other.id },
+      viewer.headers,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.follow).toEqual({ friendshipStatus: 'FOLLOWING', canDm: true });
+    expect(res.data!.block).toEqual({ friendshipStatus: 'BLOCKED', canDm: false });
+  });
+});
+
 describe('the viewer’s row', () => {
   const once = 'query { myself { user { id } } }';
   const thrice = 'query { a: myself { user { id } } b: myself { user { id } } c: myself { user { id } } }';

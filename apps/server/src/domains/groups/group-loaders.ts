@@ -8,7 +8,9 @@ import { queryViewerRow } from '../users/require-viewer-user.ts';
 import { rows } from '../social/social-sql.ts';
 import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 import { sharedScopeOf } from '../../graphql/subscription-events.ts';
-import { idArray } from '../../db/id-array.ts';
+import { anyOf, idArray } from '../../db/id-array.ts';
+import type { Tie } from '@plaza/core/friendship-transitions';
+import { viewerTies } from '../social/viewer-ties.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -156,6 +158,35 @@ function rowsWithMembership(context: RequestContext, viewerId: number) {
   }, BATCHING);
 }
 
+/**
+ * People's rows by id with the viewer's ties toward each (both directions) in one statement,
+ * priming the shared rows and the request's ties (viewer-ties.ts): a list of people with their
+ * friendship status, or a chat list's direct messages with their access, costs one statement.
+ * Only outside a subscription event, as rowsWithMembership.
+ */
+function usersWithTies(context: RequestContext, viewerId: number) {
+  return new DataLoader<number, UserRow | null>(async (ids) => {
+    const found = await context.store.db
+      .select({
+        user: users,
+        out: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${viewerId} AND f.target_id = ${users.id})`,
+        in: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${users.id} AND f.target_id = ${viewerId})`,
+      })
+      .from(users)
+      .where(anyOf(users.id, ids));
+    const shared = userRows(context);
+    const ties = viewerTies(context);
+    const byId = new Map(found.map((row) => [row.user.id, row]));
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row) shared.prime(id, row.user);
+      // No row, no ties: a person who does not exist follows no one.
+      if (!ties.has(id)) ties.set(id, { out: row?.out ?? 'none', in: row?.in ?? 'none' });
+    }
+    return ids.map((id) => byId.get(id)?.user ?? null);
+  }, BATCHING);
+}
+
 function createGroupLoaders(context: RequestContext) {
   const db = context.store.db;
   const viewerId = context.viewer?.id ?? null;
@@ -179,7 +210,8 @@ function createGroupLoaders(context: RequestContext) {
     viewer,
     /** Groups by id; for a signed-in viewer outside an event with their membership (rowsWithMembership). */
     row: viewerId === null || inEvent ? groupRows(context) : rowsWithMembership(context, viewerId),
-    user: userRows(context),
+    /** People by id; for a signed-in viewer outside an event with their ties (usersWithTies). */
+    user: viewerId === null || inEvent ? userRows(context) : usersWithTies(context, viewerId),
     membership,
     /**
      * Whether a member's invitation by e-mail or phone waits for the viewer (a quick join by link

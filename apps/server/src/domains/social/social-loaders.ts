@@ -6,6 +6,9 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { FRIEND_PAIRS, PUBLIC_GROUP, PUBLIC_PLAN, rows } from './social-sql.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
 import { idArray } from '../../db/id-array.ts';
+import { sharedScopeOf } from '../../graphql/subscription-events.ts';
+import { groupLoaders } from '../groups/group-loaders.ts';
+import { viewerTies } from './viewer-ties.ts';
 
 /** The ids of a batch as one array parameter (idArray), compared with `= ANY(${ids})`. */
 type IdList = SQL;
@@ -34,15 +37,23 @@ function createSocialLoaders(context: RequestContext) {
     /** The ties between the viewer and each person, seen from the viewer (no ties when signed out). */
     ties: new DataLoader<number, TiePair>(async (ids) => {
       if (viewerId === null) return ids.map(() => ({ out: 'none' as const, in: 'none' as const }));
-      const found = await rows<{ user_id: number; target_id: number; status: Tie }>(
-        db,
-        sql`SELECT user_id, target_id, status FROM follows
-            WHERE (user_id = ${viewerId} AND target_id = ANY(${idArray(ids)}))
-               OR (target_id = ${viewerId} AND user_id = ANY(${idArray(ids)}))`,
-      );
-      const tie = (from: number, to: number): Tie =>
-        found.find((row) => Number(row.user_id) === from && Number(row.target_id) === to)?.status ?? 'none';
-      return ids.map((id) => ({ out: tie(viewerId, id), in: tie(id, viewerId) }));
+      const known = viewerTies(context);
+      // Outside a subscription event, people's rows come with the viewer's ties (usersWithTies):
+      // asked with the rows the same resolvers ask for, in the same statement.
+      if (sharedScopeOf(context) === context) await groupLoaders(context).user.loadMany(ids);
+      const missing = ids.filter((id) => !known.has(id));
+      if (missing.length > 0) {
+        const found = await rows<{ user_id: number; target_id: number; status: Tie }>(
+          db,
+          sql`SELECT user_id, target_id, status FROM follows
+              WHERE (user_id = ${viewerId} AND target_id = ANY(${idArray(missing)}))
+                 OR (target_id = ${viewerId} AND user_id = ANY(${idArray(missing)}))`,
+        );
+        const tie = (from: number, to: number): Tie =>
+          found.find((row) => Number(row.user_id) === from && Number(row.target_id) === to)?.status ?? 'none';
+        for (const id of missing) known.set(id, { out: tie(viewerId, id), in: tie(id, viewerId) });
+      }
+      return ids.map((id) => known.get(id)!);
     }, BATCHING),
     followerCount: countLoader(
       context,
@@ -90,6 +101,12 @@ export type SocialLoaders = ReturnType<typeof createSocialLoaders>;
 /** The viewer's status toward a person (never SELF: the field handles that). */
 export async function loadStatus(context: RequestContext, userId: number): Promise<FriendshipStatus> {
   return statusFromTies(await socialLoaders(context).ties.load(userId));
+}
+
+/** After a friendship action toward `userId`: the request reads the ties afresh. */
+export function forgetTies(context: RequestContext, userId: number): void {
+  socialLoaders(context).ties.clear(userId);
+  viewerTies(context).delete(userId);
 }
 
 /** The request's loaders, made on first use: a list of N people costs one query per field. */

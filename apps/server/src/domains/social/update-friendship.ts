@@ -8,6 +8,7 @@ import { plazaError, rateLimited } from '../../graphql/errors.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { friendshipActivities } from '../activity/activity-triggers/social-triggers.ts';
 import { readTiePair, writeTiePair } from './ties.ts';
+import { forgetTies } from './social-loaders.ts';
 
 /** Friendship actions a person may take in an hour: plenty for people, too few for a follow-spam script. */
 export const FRIENDSHIP_ACTIONS_PER_HOUR = 300;
@@ -52,6 +53,7 @@ export async function updateFriendship(
     await writeTiePair(db, viewerId, target.id, result.pair);
     return { before, after: result.pair };
   });
+  forgetTies(context, target.id);
   await friendshipActivities(context, viewerId, target.id, action, before, after);
   return statusFromTies(after);
 }
