@@ -266,11 +266,11 @@ function RoomHeader({ chat }: { chat: ChatRoom & { canRemove: boolean; canSetRat
                 </>
               )}
             </Form>
-            <Form method="post">
+            <Form method="post" className="mt-1 border-t border-line pt-1">
               <button
                 name="intent"
                 value={chat.pivot.isHidden ? 'unhide' : 'hide'}
-                className="mt-1 block w-full rounded-xl border-t border-line px-3 py-2 text-left font-semibold hover:bg-ink/5"
+                className="block w-full rounded-xl px-3 py-2 text-left font-semibold hover:bg-ink/5"
               >
                 {chat.pivot.isHidden ? 'Show in my chats' : 'Hide from my chats'}
               </button>
@@ -299,6 +299,7 @@ function RoomHeader({ chat }: { chat: ChatRoom & { canRemove: boolean; canSetRat
             {chat.canRemove ? (
               <Form
                 method="post"
+                className="mt-1 border-t border-line pt-1"
                 // Asked before hydration, the removal waits for the confirmation (early-taps.ts).
                 data-submit-after-hydration=""
                 onSubmit={(event) => {
@@ -313,7 +314,7 @@ function RoomHeader({ chat }: { chat: ChatRoom & { canRemove: boolean; canSetRat
                 <button
                   name="intent"
                   value="remove"
-                  className="mt-1 block w-full rounded-xl border-t border-line px-3 py-2 text-left font-semibold text-coral-strong hover:bg-coral-soft"
+                  className="block w-full rounded-xl px-3 py-2 text-left font-semibold text-coral-strong hover:bg-coral-soft"
                 >
                   Remove this chat
                 </button>
