@@ -8,7 +8,7 @@ import { queryViewerRow } from '../users/require-viewer-user.ts';
 import { rows } from '../social/social-sql.ts';
 import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 import { sharedScopeOf } from '../../graphql/subscription-events.ts';
-import { anyOf, idArray } from '../../db/id-array.ts';
+import { anyOf, idArray, textArray } from '../../db/id-array.ts';
 import type { Tie } from '@plaza/core/friendship-transitions';
 import { viewerTies } from '../social/viewer-ties.ts';
 
@@ -43,10 +43,7 @@ const viewerRows = sharedScoped(({ store }) => usersById(store.db));
 
 function usersById(db: RequestContext['store']['db']) {
   return new DataLoader<number, UserRow | null>(async (ids) => {
-    const found = await db
-      .select()
-      .from(users)
-      .where(sql`${users.id} = ANY(${idArray(ids)})`);
+    const found = await db.select().from(users).where(anyOf(users.id, ids));
     const byId = new Map(found.map((user) => [user.id, user]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCHING);
@@ -56,10 +53,7 @@ function usersById(db: RequestContext['store']['db']) {
 const groupRows = sharedScoped(
   ({ store }) =>
     new DataLoader<number, GroupRow | null>(async (ids) => {
-      const found = await store.db
-        .select()
-        .from(groups)
-        .where(sql`${groups.id} = ANY(${idArray(ids)})`);
+      const found = await store.db.select().from(groups).where(anyOf(groups.id, ids));
       const byId = new Map(found.map((group) => [group.id, group]));
       return ids.map((id) => byId.get(id) ?? null);
     }, BATCHING),
@@ -108,10 +102,7 @@ const contactInvitations = sharedScoped(
         store.db,
         sql`SELECT DISTINCT group_id, target FROM group_invitations WHERE inviter_id IS NOT NULL
             AND group_id = ANY(${idArray([...new Set(pairs.map(([group]) => group))])})
-            AND target IN (${sql.join(
-              [...new Set(pairs.map(([, target]) => target))].map((target) => sql`${target}`),
-              sql`, `,
-            )})`,
+            AND target = ANY(${textArray([...new Set(pairs.map(([, target]) => target))])})`,
       );
       const invited = new Set(found.map((row) => `${Number(row.group_id)}|${row.target}`));
       return keys.map((key) => invited.has(key));
@@ -139,7 +130,7 @@ function rowsWithMembership(context: RequestContext, viewerId: number) {
           FROM group_members WHERE group_id = ${groups.id} AND user_id = ${viewerId}) m)`,
       })
       .from(groups)
-      .where(sql`${groups.id} = ANY(${idArray(ids)})`);
+      .where(anyOf(groups.id, ids));
     const shared = groupRows(context);
     const members = memberships(context);
     for (const { group, membership } of found) {

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
 import { inPlanOrganization, invitedByContact } from './plan-visibility-sql.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
-import { idArray, textArray } from '../../db/id-array.ts';
+import { anyOf, idArray, textArray } from '../../db/id-array.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanOccurrenceRow = typeof planOccurrences.$inferSelect;
@@ -234,10 +234,7 @@ function createPlanLoaders(context: RequestContext) {
 
     /** Overrides and cancellations of each repeating plan's occurrences. */
     occurrences: new DataLoader<number, PlanOccurrenceRow[]>(async (ids) => {
-      const found = await db
-        .select()
-        .from(planOccurrences)
-        .where(sql`${planOccurrences.planId} = ANY(${idArray(ids)})`);
+      const found = await db.select().from(planOccurrences).where(anyOf(planOccurrences.planId, ids));
       return ids.map((id) => found.filter((row) => row.planId === id));
     }, BATCHING),
   };
