@@ -26,6 +26,14 @@ function conversation(page: Page) {
   return page.getByRole('log', { name: /^Messages in / });
 }
 
+/** `from` opens a direct message to `to` from their profile's Message button; the chat's path. */
+async function openDirectMessage(from: Person, to: Person): Promise<string> {
+  await from.page.goto(`/${to.username}`);
+  await from.page.getByRole('button', { name: 'Message' }).click();
+  await expect(from.page).toHaveURL(/\/chat\/d\/[A-Za-z0-9_-]+$/);
+  return new URL(from.page.url()).pathname;
+}
+
 async function send(page: Page, text: string, box: string | RegExp = /^Message /): Promise<void> {
   const input = page.getByRole('textbox', { name: box });
   await input.fill(text);
@@ -39,10 +47,7 @@ test('two people message each other in real time, and the send-to-receive time i
   const ben = await newPerson(browser, 'chat-ben', { width: 390, height: 844 });
 
   // Ana opens a direct message from Ben's profile.
-  await ana.page.goto(`/${ben.username}`);
-  await ana.page.getByRole('button', { name: 'Message' }).click();
-  await expect(ana.page).toHaveURL(/\/chat\/d\/[A-Za-z0-9_-]+$/);
-  const chatPath = new URL(ana.page.url()).pathname;
+  const chatPath = await openDirectMessage(ana, ben);
   await expect(ana.page.getByText('Say hello')).toBeVisible();
   await expectNoAxeViolations(ana.page);
 
@@ -255,10 +260,7 @@ test('the chat list follows new messages live: preview and unread count, a hidde
   const ana = await newPerson(browser, 'list-ana');
   const ben = await newPerson(browser, 'list-ben');
 
-  await ana.page.goto(`/${ben.username}`);
-  await ana.page.getByRole('button', { name: 'Message' }).click();
-  await expect(ana.page).toHaveURL(/\/chat\/d\/[A-Za-z0-9_-]+$/);
-  const chatPath = new URL(ana.page.url()).pathname;
+  const chatPath = await openDirectMessage(ana, ben);
   await send(ana.page, 'Hello from Ana');
   await expect(conversation(ana.page).getByText('Hello from Ana')).toBeVisible();
 
@@ -305,10 +307,7 @@ test('the chat list follows new messages live: preview and unread count, a hidde
 test('removing a chat asked before the page hydrated waits for the confirmation', async ({ browser }) => {
   const ana = await newPerson(browser, 'remove-ana');
   const ben = await newPerson(browser, 'remove-ben');
-  await ana.page.goto(`/${ben.username}`);
-  await ana.page.getByRole('button', { name: 'Message' }).click();
-  await expect(ana.page).toHaveURL(/\/chat\/d\/[A-Za-z0-9_-]+$/);
-  const chatPath = new URL(ana.page.url()).pathname;
+  const chatPath = await openDirectMessage(ana, ben);
   await send(ana.page, 'Keep this one');
   await expect(conversation(ana.page).getByText('Keep this one')).toBeVisible();
 
