@@ -5,6 +5,7 @@ import {
   chatMembers,
   chats,
   follows,
+  hashtags,
   messages,
   plans,
   siteAdmins,
@@ -457,6 +458,36 @@ describe('a plan page', () => {
     // The plan with the viewer's access to it (one statement by its key), its host's row and the
     // friends going (six before: the plan's id then its row, its access, the friends twice).
     expect(one.statements - nothing.statements).toBe(3);
+  });
+
+  it('reads its hashtags in one statement, the same text for one hashtag as for four', async () => {
+    const viewer = await newPerson(t, 'Tagger');
+    const host = await buildUser(db(), 'Tagged');
+    await db()
+      .insert(hashtags)
+      .values([
+        { name: 'stmtclimbing', emoji: '🧗' },
+        { name: 'stmthiking', emoji: '🥾' },
+      ]);
+    const planTagged = async (tags: string[]) => {
+      const { plan } = await buildPlan(db(), host.id, [], { isPublic: true });
+      await db().update(plans).set({ hashtags: tags }).where(eq(plans.id, plan.id));
+      return { person: viewer, variables: { key: plan.key } };
+    };
+    const query = 'query ($key: String!) { plan(key: $key) { hashtags { name emoji } } }';
+    const tagsOf = (data: Record<string, unknown>) =>
+      (data.plan as { hashtags: Array<{ name: string; emoji: string | null }> }).hashtags;
+    const one = await planTagged(['stmtHiking']);
+    const four = await planTagged(['StmtClimbing', 'stmthiking', 'stmtbouldering', 'stmtoutdoors']);
+    await expectFlat(query, one, four, (data) => tagsOf(data).length, [1, 4]);
+    // Known hashtags by their name whatever its case, the others by the plan's own spelling.
+    const read = await statementsOf(viewer, query, four.variables);
+    expect(tagsOf(read.res.data!)).toEqual([
+      { name: 'stmtclimbing', emoji: '🧗' },
+      { name: 'stmthiking', emoji: '🥾' },
+      { name: 'stmtbouldering', emoji: null },
+      { name: 'stmtoutdoors', emoji: null },
+    ]);
   });
 
   it("reads a list's plans with the viewer's facts toward them, in one statement", async () => {

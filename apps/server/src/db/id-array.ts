@@ -9,10 +9,23 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
  * node-postgres pass alike.
  */
 export function idArray(ids: readonly number[]): SQL {
+  return sql`${idArrayValue(ids)}::int[]`;
+}
+
+/** The array literal idArray passes (`{1,2,3}`): the value of an idsPlaceholder. */
+export function idArrayValue(ids: readonly number[]): string {
   for (const id of ids) {
     if (!Number.isSafeInteger(id)) throw new TypeError(`Not an id: ${String(id)}`);
   }
-  return sql`${`{${ids.join(',')}}`}::int[]`;
+  return `{${ids.join(',')}}`;
+}
+
+/**
+ * idArray's parameter in a statement built once (db/prepared.ts): `$n::int[]`, filled at each
+ * execution with idArrayValue(ids) under `name`.
+ */
+export function idsPlaceholder(name: string): SQL {
+  return sql`${sql.placeholder(name)}::int[]`;
 }
 
 /**

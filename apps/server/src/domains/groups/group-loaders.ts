@@ -8,7 +8,8 @@ import { queryViewerRow } from '../users/require-viewer-user.ts';
 import { rows } from '../social/social-sql.ts';
 import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 import { sharedScopeOf } from '../../graphql/subscription-events.ts';
-import { anyOf, idArray, textArray } from '../../db/id-array.ts';
+import { idArray, idArrayValue, idsPlaceholder, textArray } from '../../db/id-array.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { Tie } from '@plaza/core/friendship-transitions';
 import { viewerTies } from '../social/viewer-ties.ts';
 
@@ -41,9 +42,54 @@ const userRows = sharedScoped(({ store }) => usersById(store.db));
  */
 const viewerRows = sharedScoped(({ store }) => usersById(store.db));
 
+/** The loaders' statements, built once per database handle (db/prepared.ts): people by ids. */
+const usersByIds = preparedStatement((db) =>
+  db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = ANY(${idsPlaceholder('ids')})`)
+    .prepare('plaza_users_by_ids'),
+);
+
+/** People by ids with the viewer's ties toward each, both ways (usersWithTies). */
+const usersWithTiesByIds = preparedStatement((db) => {
+  const viewer = sql.placeholder('viewer');
+  return db
+    .select({
+      user: users,
+      out: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${viewer} AND f.target_id = ${users.id})`,
+      in: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${users.id} AND f.target_id = ${viewer})`,
+    })
+    .from(users)
+    .where(sql`${users.id} = ANY(${idsPlaceholder('ids')})`)
+    .prepare('plaza_users_with_ties_by_ids');
+});
+
+/** Groups by ids. */
+const groupsByIds = preparedStatement((db) =>
+  db
+    .select()
+    .from(groups)
+    .where(sql`${groups.id} = ANY(${idsPlaceholder('ids')})`)
+    .prepare('plaza_groups_by_ids'),
+);
+
+/** Groups by ids with the viewer's row in each one's member table (rowsWithMembership). */
+const groupsWithMembershipByIds = preparedStatement((db) =>
+  db
+    .select({
+      group: groups,
+      membership: sql<MembershipJson | null>`(SELECT row_to_json(m) FROM (SELECT status, role, joined_at
+          FROM group_members WHERE group_id = ${groups.id} AND user_id = ${sql.placeholder('viewer')}) m)`,
+    })
+    .from(groups)
+    .where(sql`${groups.id} = ANY(${idsPlaceholder('ids')})`)
+    .prepare('plaza_groups_with_membership_by_ids'),
+);
+
 function usersById(db: RequestContext['store']['db']) {
   return new DataLoader<number, UserRow | null>(async (ids) => {
-    const found = await db.select().from(users).where(anyOf(users.id, ids));
+    const found = await usersByIds(db).execute({ ids: idArrayValue(ids) });
     const byId = new Map(found.map((user) => [user.id, user]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCHING);
@@ -53,7 +99,7 @@ function usersById(db: RequestContext['store']['db']) {
 const groupRows = sharedScoped(
   ({ store }) =>
     new DataLoader<number, GroupRow | null>(async (ids) => {
-      const found = await store.db.select().from(groups).where(anyOf(groups.id, ids));
+      const found = await groupsByIds(store.db).execute({ ids: idArrayValue(ids) });
       const byId = new Map(found.map((group) => [group.id, group]));
       return ids.map((id) => byId.get(id) ?? null);
     }, BATCHING),
@@ -123,14 +169,10 @@ interface MembershipJson {
  */
 function rowsWithMembership(context: RequestContext, viewerId: number) {
   return new DataLoader<number, GroupRow | null>(async (ids) => {
-    const found = await context.store.db
-      .select({
-        group: groups,
-        membership: sql<MembershipJson | null>`(SELECT row_to_json(m) FROM (SELECT status, role, joined_at
-          FROM group_members WHERE group_id = ${groups.id} AND user_id = ${viewerId}) m)`,
-      })
-      .from(groups)
-      .where(anyOf(groups.id, ids));
+    const found = await groupsWithMembershipByIds(context.store.db).execute({
+      ids: idArrayValue(ids),
+      viewer: viewerId,
+    });
     const shared = groupRows(context);
     const members = memberships(context);
     for (const { group, membership } of found) {
@@ -157,14 +199,10 @@ function rowsWithMembership(context: RequestContext, viewerId: number) {
  */
 function usersWithTies(context: RequestContext, viewerId: number) {
   return new DataLoader<number, UserRow | null>(async (ids) => {
-    const found = await context.store.db
-      .select({
-        user: users,
-        out: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${viewerId} AND f.target_id = ${users.id})`,
-        in: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${users.id} AND f.target_id = ${viewerId})`,
-      })
-      .from(users)
-      .where(anyOf(users.id, ids));
+    const found = await usersWithTiesByIds(context.store.db).execute({
+      ids: idArrayValue(ids),
+      viewer: viewerId,
+    });
     const shared = userRows(context);
     const ties = viewerTies(context);
     const byId = new Map(found.map((row) => [row.user.id, row]));
@@ -270,10 +308,8 @@ function createGroupLoaders(context: RequestContext) {
       async (names) => {
         const found = await rows<{ id: number; name: string; emoji: string | null }>(
           db,
-          sql`SELECT id, name, emoji FROM hashtags WHERE lower(name) IN (${sql.join(
-            names.map((name) => sql`${name.toLowerCase()}`),
-            sql`, `,
-          )})`,
+          sql`SELECT id, name, emoji FROM hashtags
+              WHERE lower(name) = ANY(${textArray(names.map((name) => name.toLowerCase()))})`,
         );
         const byName = new Map(found.map((row) => [row.name.toLowerCase(), { ...row, id: Number(row.id) }]));
         return names.map((name) => byName.get(name.toLowerCase()) ?? null);

@@ -7,7 +7,8 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
 import { inPlanOrganization, invitedByContact } from './plan-visibility-sql.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
-import { anyOf, idArray, textArray } from '../../db/id-array.ts';
+import { anyOf, idArray, idArrayValue, idsPlaceholder, textArray } from '../../db/id-array.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanOccurrenceRow = typeof planOccurrences.$inferSelect;
@@ -139,6 +140,24 @@ export function primePlanPage(
   if (read.counts) loaders.counts.prime(occurrenceKey(row.id, WHOLE_PLAN), countsOf(read.counts));
 }
 
+/** Plans by ids, built once per database handle (db/prepared.ts). */
+const plansByIds = preparedStatement((db) =>
+  db
+    .select()
+    .from(plans)
+    .where(sql`${plans.id} = ANY(${idsPlaceholder('ids')})`)
+    .prepare('plaza_plans_by_ids'),
+);
+
+/** Plans by ids with a signed-in viewer's facts toward each (the plan loader's `row`). */
+const plansWithFactsByIds = preparedStatement((db) =>
+  db
+    .select({ plan: plans, facts: factsJson(sql.placeholder('viewer')) })
+    .from(plans)
+    .where(sql`${plans.id} = ANY(${idsPlaceholder('ids')})`)
+    .prepare('plaza_plans_with_facts_by_ids'),
+);
+
 function createPlanLoaders(context: RequestContext) {
   const db = context.store.db;
   const viewerId = context.viewer?.id ?? null;
@@ -161,16 +180,12 @@ function createPlanLoaders(context: RequestContext) {
      * is checked against them), kept in `facts`: one statement instead of two.
      */
     row: new DataLoader<number, PlanRow | null>(async (ids) => {
-      const where = sql`${plans.id} = ANY(${idArray(ids)})`;
       if (viewerId === null) {
-        const found = await db.select().from(plans).where(where);
+        const found = await plansByIds(db).execute({ ids: idArrayValue(ids) });
         const byId = new Map(found.map((plan) => [plan.id, plan]));
         return ids.map((id) => byId.get(id) ?? null);
       }
-      const found = await db
-        .select({ plan: plans, facts: factsJson(viewerId) })
-        .from(plans)
-        .where(where);
+      const found = await plansWithFactsByIds(db).execute({ ids: idArrayValue(ids), viewer: viewerId });
       for (const row of found) facts.prime(row.plan.id, factsOf(row.facts));
       const byId = new Map(found.map((row) => [row.plan.id, row.plan]));
       return ids.map((id) => byId.get(id) ?? null);
