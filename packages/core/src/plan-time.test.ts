@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describePlanTime, isTimeZone, nextFullHour, parsePlanTime, planTimeZone } from './plan-time.ts';
+import {
+  describePlanTime,
+  describePlanTimeByTemporal,
+  isTimeZone,
+  nextFullHour,
+  parsePlanTime,
+  planTimeZone,
+} from './plan-time.ts';
 
 describe('plan times', () => {
   it('knows IANA zones and refuses made-up ones', () => {
@@ -41,6 +48,77 @@ describe('plan times', () => {
       iso: '2026-07-01T18:00:00+02:00',
       timeSet: true,
     });
+  });
+
+  it('describes every time as Temporal writes it: offsets either side, daylight-saving changes, odd minutes', () => {
+    const zones = [
+      'UTC',
+      'Europe/Lisbon',
+      'Europe/Berlin',
+      'America/New_York',
+      'America/St_Johns', // -03:30 / -02:30
+      'Pacific/Marquesas', // -09:30
+      'Asia/Kolkata', // +05:30
+      'Asia/Kathmandu', // +05:45
+      'Pacific/Chatham', // +12:45 / +13:45
+      'Australia/Lord_Howe', // a half-hour daylight-saving change
+      'Pacific/Kiritimati', // +14:00
+      'America/Sao_Paulo',
+    ];
+    const instants = [
+      '2026-03-29T00:59:59.999Z', // a second before Europe's change to summer time, and after
+      '2026-03-29T01:00:00Z',
+      '2026-10-25T00:59:59Z',
+      '2026-10-25T01:00:00Z',
+      '2026-03-08T06:59:59Z', // New York's change
+      '2026-03-08T07:00:00Z',
+      '2026-11-01T05:30:00Z',
+      '2026-12-31T23:59:59.500Z', // the year's end in one zone and not another
+      '2027-01-01T00:00:00Z',
+      '2026-04-05T02:30:00Z',
+      '1999-06-15T12:34:56.789Z',
+      '1000-01-02T00:00:00Z',
+      '9999-12-30T12:00:00Z',
+    ];
+    let compared = 0;
+    for (const zone of zones) {
+      for (const at of instants) {
+        for (const allDay of [false, true]) {
+          const instant = new Date(at);
+          expect({ zone, at, ...describePlanTime(instant, zone, allDay) }).toEqual({
+            zone,
+            at,
+            ...describePlanTimeByTemporal(instant, zone, allDay),
+          });
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBe(zones.length * instants.length * 2);
+  });
+
+  it('writes the edge cases Date cannot as Temporal does: local mean time, years of other digits', () => {
+    // Lisbon kept its local mean time (-00:36:45) until 1912; Temporal writes the offset rounded.
+    const lmt = new Date('1850-06-01T12:00:00Z');
+    expect(describePlanTime(lmt, 'Europe/Lisbon', false)).toEqual({
+      date: '1850-06-01',
+      utc: '1850-06-01T12:00:00.000Z',
+      local: '1850-06-01T11:23:15',
+      iso: '1850-06-01T11:23:15-00:37',
+      timeSet: true,
+    });
+    expect(describePlanTime(lmt, 'Europe/Lisbon', false)).toEqual(
+      describePlanTimeByTemporal(lmt, 'Europe/Lisbon', false),
+    );
+    for (const at of ['0999-12-31T23:00:00Z', '9999-12-31T23:30:00Z']) {
+      const instant = new Date(at);
+      expect(describePlanTime(instant, 'Asia/Tokyo', false)).toEqual(
+        describePlanTimeByTemporal(instant, 'Asia/Tokyo', false),
+      );
+    }
+    expect(describePlanTime(new Date('9999-12-31T23:30:00Z'), 'Asia/Tokyo', false).date).toBe(
+      '+010000-01-01',
+    );
   });
 
   it('finds the next full hour of the zone clock, also in half-hour zones', () => {
