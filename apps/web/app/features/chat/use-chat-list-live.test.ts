@@ -92,6 +92,40 @@ describe('applyChatListEvent with MESSAGE (decision 0032)', () => {
     expect(next).toEqual(list);
   });
 
+  it('counts a message that arrives after a newer one (sent at the same time), once, keeping the newer as last', () => {
+    // Chat b was read with messages up to 9. Ben's 11 is published before Ana's 10.
+    const apply = (from: ChatListItem[], sent: ListedMessage, own = false) =>
+      applyChatListEvent(from, messageEvent('b', sent, own), false)!;
+    const newer = apply(list, message(11, '2026-11-27T11:00:01Z', 'second'));
+    const late = apply(newer, message(10, '2026-11-27T11:00:00Z', 'first'));
+    expect(late[0]).toMatchObject({
+      key: 'b',
+      lastSeq: 11,
+      lastMessageAt: '2026-11-27T11:00:01Z',
+      unreadCount: 2,
+      lastChat: { text: 'second' },
+    });
+    // The same message again (a repeated event) and one the read already held count nothing.
+    expect(apply(late, message(10, '2026-11-27T11:00:00Z', 'first'))[0]!.unreadCount).toBe(2);
+    expect(apply(late, message(9, '2026-11-27T09:00:00Z', 'old'))[0]!.unreadCount).toBe(2);
+    // A list read again starts afresh: its count holds every message up to its last.
+    const reread = [entry('b', 11, '2026-11-27T11:00:01Z', 2)];
+    expect(apply(reread, message(10, '2026-11-27T11:00:00Z', 'first'))).toEqual(reread);
+  });
+
+  it("reads the viewer's own late message as read up to it: only newer messages stay unread", () => {
+    const apply = (from: ChatListItem[], sent: ListedMessage, own = false) =>
+      applyChatListEvent(from, messageEvent('a', sent, own), false)!;
+    // Chat a was read with 2 unread up to 5; Ana's 7 comes before the viewer's own 6.
+    const newer = apply(list, message(7, '2026-11-27T11:00:01Z', 'from Ana'));
+    expect(newer[0]!.unreadCount).toBe(3);
+    const own = apply(newer, message(6, '2026-11-27T11:00:00Z', 'mine'), true);
+    expect(own[0]).toMatchObject({ lastSeq: 7, unreadCount: 1, lastChat: { text: 'from Ana' } });
+    // In order, the viewer's own message reads all: a later late one from Ana below it counts nothing.
+    const mine = apply(list, message(8, '2026-11-27T11:00:02Z', 'mine'), true);
+    expect(apply(mine, message(6, '2026-11-27T11:00:00Z', 'late'))[0]!.unreadCount).toBe(0);
+  });
+
   it('takes a chat out of the hidden list, and asks for a chat the shown list does not hold', () => {
     const hidden = [entry('h', 3, '2026-11-27T08:00:00Z', 0, true)];
     const event = messageEvent('h', message(4, '2026-11-27T11:00:00Z', 'back'));

@@ -45,10 +45,45 @@ function newestFirst(list: ChatListItem[]): ChatListItem[] {
 }
 
 /**
+ * The messages an entry counted from MESSAGE events since it was read (its lastSeq then is `base`:
+ * the read counted every message up to it): their numbers, and those of them not yet read. Kept on
+ * the entry while the list lives; a list or entry read again has none.
+ */
+interface Arrivals {
+  base: number;
+  seqs: readonly number[];
+  unread: readonly number[];
+  /** The viewer's newest own message among them (base without one): the chat is read up to it. */
+  readTo: number;
+}
+
+/** Numbers an entry keeps of its arrivals; beyond, the oldest go and the base rises past them. */
+const ARRIVALS_KEPT = 200;
+
+type LiveEntry = ChatListItem & { arrivals?: Arrivals };
+
+function withArrival(arrivals: Arrivals, seq: number, own: boolean): Arrivals {
+  const readTo = own ? Math.max(arrivals.readTo, seq) : arrivals.readTo;
+  const unread = own
+    ? arrivals.unread.filter((each) => each > seq)
+    : seq > readTo
+      ? [...arrivals.unread, seq]
+      : arrivals.unread;
+  const seqs = [...arrivals.seqs, seq].sort((a, b) => a - b);
+  if (seqs.length <= ARRIVALS_KEPT) return { base: arrivals.base, seqs, unread, readTo };
+  const dropped = seqs.splice(0, seqs.length - ARRIVALS_KEPT);
+  const base = Math.max(arrivals.base, ...dropped);
+  return { base, seqs, unread: unread.filter((each) => each > base), readTo };
+}
+
+/**
  * A new message applied to the entry it belongs to: its last message and activity, one more
- * unread (up to the cap) unless the viewer sent it, which marks the chat read. A message the entry
- * already holds (its number at most the entry's) changes nothing, so a list read again after the
- * message does not count it twice. Undefined when the list does not hold the chat.
+ * unread (up to the cap) unless the viewer sent it, which marks the chat read. Two messages sent at
+ * once may be published in the other order: one older than the entry's last (its number lower)
+ * that the entry's read did not hold and no event brought yet still counts, without becoming the
+ * last; the viewer's own leaves unread only the newer messages that came. A message the entry
+ * already holds changes nothing, so a list read again after the message does not count it twice.
+ * Undefined when the list does not hold the chat.
  */
 function withMessage(
   list: readonly ChatListItem[],
@@ -57,20 +92,31 @@ function withMessage(
   sentByViewer: boolean,
   showsHidden: boolean,
 ): ChatListItem[] | undefined {
-  const entry = list.find((chat) => chat.key === key);
+  const entry: LiveEntry | undefined = list.find((chat) => chat.key === key);
   if (!entry) return undefined;
   const others = list.filter((chat) => chat !== entry);
   // A new message brings a hidden chat back into the list of shown ones.
   if (showsHidden) return others;
-  if (message.seq <= entry.lastSeq) return [...list];
+  const arrivals = entry.arrivals ?? { base: entry.lastSeq, seqs: [], unread: [], readTo: entry.lastSeq };
   const { seq, createdAt, ...lastChat } = message;
-  const updated: ChatListItem = {
+  if (seq <= entry.lastSeq) {
+    if (seq <= arrivals.base || arrivals.seqs.includes(seq)) return [...list];
+    const next = withArrival(arrivals, seq, sentByViewer);
+    // The viewer's own: what came after it stays unread; another's: one more unless read past.
+    const unreadCount = sentByViewer
+      ? Math.min(CHAT_UNREAD_COUNT_MAX, next.unread.length)
+      : Math.min(CHAT_UNREAD_COUNT_MAX, entry.unreadCount + (next.unread.includes(seq) ? 1 : 0));
+    const late: LiveEntry = { ...entry, unreadCount, arrivals: next };
+    return list.map((chat) => (chat === entry ? late : chat));
+  }
+  const updated: LiveEntry = {
     ...entry,
     lastSeq: seq,
     lastMessageAt: createdAt,
     lastChat,
     unreadCount: sentByViewer ? 0 : Math.min(CHAT_UNREAD_COUNT_MAX, entry.unreadCount + 1),
     pivot: { ...entry.pivot, isHidden: false },
+    arrivals: withArrival(arrivals, seq, sentByViewer),
   };
   return newestFirst([...others, updated]);
 }
