@@ -585,6 +585,48 @@ describe('a plan page', () => {
     });
     expect(full.statements).toBe(bare.statements);
   });
+
+  it("reads the viewer's mute and the plan's hashtags with the plan, in its one statement", async () => {
+    const viewer = await newPerson(t, 'Muter');
+    const host = await buildUser(db(), 'Muted');
+    const { plan } = await buildPlan(db(), host.id, [{ userId: viewer.userId, response: 'ATTENDING' }], {
+      isPublic: true,
+    });
+    await db().insert(hashtags).values({ name: 'pagetagpicnic', emoji: '🧺' });
+    await db()
+      .update(plans)
+      .set({ hashtags: ['PageTagPicnic', 'pagetagunknown'] })
+      .where(eq(plans.id, plan.id));
+    const until = new Date(Date.now() + 86_400_000);
+    await db().execute(
+      sql`INSERT INTO notification_mutes (user_id, subject, until) VALUES (${viewer.userId}, ${`plan:${plan.id}`}, ${until.toISOString()}::timestamptz)`,
+    );
+    const page = `query ($key: String!) { plan(key: $key) { key notificationsMutedUntil hashtags { name emoji } } }`;
+    await statementsOf(viewer, page, { key: plan.key });
+    const bare = await statementsOf(viewer, 'query ($key: String!) { plan(key: $key) { key } }', {
+      key: plan.key,
+    });
+    const full = await statementsOf(viewer, page, { key: plan.key });
+    expect(full.res.data).toEqual({
+      plan: {
+        key: plan.key,
+        notificationsMutedUntil: until.toISOString(),
+        hashtags: [
+          { name: 'pagetagpicnic', emoji: '🧺' },
+          { name: 'pagetagunknown', emoji: null },
+        ],
+      },
+    });
+    expect(full.statements).toBe(bare.statements);
+    // A mute that ended is no mute; a signed-out visitor has none.
+    await db().execute(
+      sql`UPDATE notification_mutes SET until = now() - interval '1 minute' WHERE user_id = ${viewer.userId}`,
+    );
+    const ended = await statementsOf(viewer, page, { key: plan.key });
+    expect(
+      (ended.res.data!.plan as { notificationsMutedUntil: string | null }).notificationsMutedUntil,
+    ).toBeNull();
+  });
 });
 
 describe('people’s rows', () => {

@@ -168,11 +168,3 @@ export async function setMute(
         ON CONFLICT (user_id, subject) DO UPDATE SET until = excluded.until`,
   );
 }
-
-export async function muteUntilOf(db: Database, userId: number, subject: string): Promise<Date | null> {
-  const [row] = await rows<{ until: string | Date }>(
-    db,
-    sql`SELECT until FROM notification_mutes WHERE user_id = ${userId} AND subject = ${subject} AND until > now()`,
-  );
-  return row ? new Date(row.until) : null;
-}

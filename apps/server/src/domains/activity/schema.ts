@@ -20,9 +20,9 @@ import {
   type ActivityList,
 } from './list-activities.ts';
 import { myActivityEventStream, type MyActivityEvent } from './my-activity-events.ts';
+import { viewerMutes } from './viewer-mutes.ts';
 import {
   MUTE_FOREVER,
-  muteUntilOf,
   readNotificationSettings,
   setMute,
   setNotificationPreference,
@@ -305,10 +305,8 @@ const mutedUntilField = (subjectOf: (parent: { id: number }) => string) => ({
   type: 'String' as const,
   nullable: true as const,
   description: 'Until when the viewer muted notifications about it; "always" is 9999-12-31.',
-  resolve: async (parent: { id: number }, _args: object, context: RequestContext) => {
-    if (!context.viewer) return null;
-    return (await muteUntilOf(context.store.db, context.viewer.id, subjectOf(parent)))?.toISOString() ?? null;
-  },
+  resolve: async (parent: { id: number }, _args: object, context: RequestContext) =>
+    (await viewerMutes(context).load(subjectOf(parent)))?.toISOString() ?? null,
 });
 
 builder.objectField(PlanRef, 'notificationsMutedUntil', (t) =>
@@ -392,7 +390,9 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { type, key, until }, context) => {
       const me = await requireViewerUser(context);
       const at = parseUntil(until);
-      await setMute(context.store.db, me.id, await muteSubject(context, type, key), at);
+      const subject = await muteSubject(context, type, key);
+      await setMute(context.store.db, me.id, subject, at);
+      viewerMutes(context).clear(subject);
       return at.toISOString();
     },
   }),
@@ -404,7 +404,9 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, { type, key }, context) => {
       const me = await requireViewerUser(context);
-      await setMute(context.store.db, me.id, await muteSubject(context, type, key), null);
+      const subject = await muteSubject(context, type, key);
+      await setMute(context.store.db, me.id, subject, null);
+      viewerMutes(context).clear(subject);
       return true;
     },
   }),

@@ -9,6 +9,8 @@ import { inPlanOrganization, invitedByContact } from './plan-visibility-sql.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
 import { anyOf, idArray, idArrayValue, idsPlaceholder, textArray } from '../../db/id-array.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { viewerMutes } from '../activity/viewer-mutes.ts';
+import { groupLoaders } from '../groups/group-loaders.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanOccurrenceRow = typeof planOccurrences.$inferSelect;
@@ -19,6 +21,13 @@ export interface ResponseCounts {
   nextTime: number;
   invited: number;
   unattending: number;
+}
+
+/** A hashtag as the hashtags table holds it (a plan's names that it does not hold have none). */
+interface HashtagRow {
+  id: number;
+  name: string;
+  emoji: string | null;
 }
 
 /** A plan and one occurrence key ('' for a plan that does not repeat), as a loader key. */
@@ -123,6 +132,10 @@ export function planPageColumns(viewerId: Placeholder) {
     chatKey: sql<string | null>`(SELECT c.key FROM chats c WHERE c.type = 'p' AND c.plan_id = plans.id)`,
     counts: sql<CountsRow | null>`CASE WHEN plans.recurrence IS NULL
       THEN (SELECT row_to_json(c) FROM (SELECT ${countsColumns(sql`plans.id`, sql`''`)}) c) END`,
+    mutedUntil: sql<string | Date | null>`(SELECT nm.until FROM notification_mutes nm
+      WHERE nm.user_id = ${viewerId} AND nm.subject = 'plan:' || plans.id AND nm.until > now())`,
+    hashtagRows: sql<HashtagRow[]>`(SELECT coalesce(json_agg(json_build_object('id', h.id, 'name', h.name,
+      'emoji', h.emoji)), '[]') FROM hashtags h WHERE lower(h.name) IN (SELECT lower(t) FROM unnest(plans.hashtags) t))`,
   };
 }
 
@@ -130,7 +143,14 @@ export function planPageColumns(viewerId: Placeholder) {
 export function primePlanPage(
   context: RequestContext,
   row: PlanRow,
-  read: { facts: FactsRow; responses: ResponseRow[]; chatKey: string | null; counts: CountsRow | null },
+  read: {
+    facts: FactsRow;
+    responses: ResponseRow[];
+    chatKey: string | null;
+    counts: CountsRow | null;
+    mutedUntil: string | Date | null;
+    hashtagRows: HashtagRow[];
+  },
 ): void {
   const loaders = planLoaders(context);
   loaders.row.prime(row.id, row);
@@ -138,6 +158,10 @@ export function primePlanPage(
   loaders.responsesKnown.set(row.id, read.responses);
   loaders.chatKey.prime(row.id, read.chatKey);
   if (read.counts) loaders.counts.prime(occurrenceKey(row.id, WHOLE_PLAN), countsOf(read.counts));
+  viewerMutes(context).prime(`plan:${row.id}`, read.mutedUntil === null ? null : new Date(read.mutedUntil));
+  const known = new Map(read.hashtagRows.map((tag) => [tag.name.toLowerCase(), tag]));
+  for (const name of row.hashtags)
+    groupLoaders(context).hashtag.prime(name, known.get(name.toLowerCase()) ?? null);
 }
 
 /** Plans by ids, built once per database handle (db/prepared.ts). */
