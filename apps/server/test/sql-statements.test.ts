@@ -12,6 +12,8 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { and, eq, sql } from 'drizzle-orm';
+import { addOrganizationAccount } from '../src/domains/organizations/add-organization-account.ts';
+import { createOrganization } from '../src/domains/organizations/create-organization.ts';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { buildGroup, buildMessage, buildPlan, buildUser } from './support/factories.ts';
 import { signInWithEmail } from './support/sign-in.ts';
@@ -746,6 +748,42 @@ describe('the viewer’s row', () => {
     const row = await statementsOf(person, once, {});
     expect(row.res.data).toEqual({ myself: { user: { id: person.userId } } });
     expect({ statements: row.statements }).toEqual({ statements: nothing.statements });
+  });
+
+  it('comes with whether an organization verifies them; people listed with the viewer come with theirs', async () => {
+    const person = await newPerson(t, 'Member');
+    const org = await createOrganization(db(), { name: 'Statement Rowing', domains: [] });
+    const plain = await newPerson(t, 'Plain');
+    // A direct message each way makes the other person a row the chat list reads with its ties.
+    for (const [viewer, other] of [
+      [plain, person],
+      [person, plain],
+    ] as const)
+      await t.gql(
+        'mutation ($id: Int!) { openDirectChat(userId: $id) { key } }',
+        { id: other.userId },
+        viewer.headers,
+      );
+    const query = 'query { myself { user { isVerified } } }';
+    const bare = 'query { myself { user { id } } }';
+    const list = 'query { myChats { otherUser { id isVerified } } }';
+    const listBare = 'query { myChats { otherUser { id } } }';
+    await statementsOf(person, query, {});
+    expect((await statementsOf(person, query, {})).res.data).toEqual({
+      myself: { user: { isVerified: false } },
+    });
+    await addOrganizationAccount(db(), { organization: org, userId: person.userId, email: null });
+    await statementsOf(person, bare, {});
+    const verified = await statementsOf(person, query, {});
+    const without = await statementsOf(person, bare, {});
+    expect(verified.res.data).toEqual({ myself: { user: { isVerified: true } } });
+    expect({ statements: verified.statements }).toEqual({ statements: without.statements });
+    // Plain's chat list shows the member verified, at no statement more than without asking.
+    await statementsOf(plain, list, {});
+    const listed = await statementsOf(plain, list, {});
+    const listedBare = await statementsOf(plain, listBare, {});
+    expect(listed.res.data).toEqual({ myChats: [{ otherUser: { id: person.userId, isVerified: true } }] });
+    expect({ statements: listed.statements }).toEqual({ statements: listedBare.statements });
   });
 
   it('comes with whether the app made them an administrator, read again by the next request', async () => {

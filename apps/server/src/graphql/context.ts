@@ -29,13 +29,15 @@ export interface Viewer {
   id: number;
   sessionId: number;
   /**
-   * Read with the session at the request's start (cookie-session.ts): the person's row and whether
-   * the app granted them the administrator role. A query uses them rather than reading again; a
+   * Read with the session at the request's start (cookie-session.ts): the person's row, whether
+   * the app granted them the administrator role and whether an organization verifies them. A query uses them rather than reading again; a
    * mutation, whose later resolvers must see what it changed, and a subscription, whose context
    * lives as long as its socket, read afresh. Absent for a viewer made up inside Plaza.
    */
   user?: UserRow;
   siteAdminGranted?: boolean;
+  /** Whether they have an account with an organization, read with the session likewise. */
+  inOrganization?: boolean;
 }
 
 export interface RequestContext extends Platform {

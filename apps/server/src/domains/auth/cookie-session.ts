@@ -75,6 +75,7 @@ const liveSession = preparedStatement((db) =>
       sessionId: sessions.id,
       user: users,
       siteAdminGranted: sql<boolean>`EXISTS (SELECT 1 FROM ${siteAdmins} WHERE ${siteAdmins.userId} = ${users.id})`,
+      inOrganization: sql<boolean>`EXISTS (SELECT 1 FROM organization_accounts oa WHERE oa.user_id = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -97,6 +98,8 @@ export interface LiveSession {
   user: UserRow;
   /** Whether the app granted them the site administrator role (PLAZA_ADMINS not considered). */
   siteAdminGranted: boolean;
+  /** Whether they have an account with an organization (which verifies them, decision 0019). */
+  inOrganization: boolean;
 }
 
 /** The live session of a token, or null. */
@@ -107,6 +110,12 @@ export async function findLiveSession(
 ): Promise<LiveSession | null> {
   const [row] = await liveSession(db).execute({ token, now: now.toISOString() });
   return row
-    ? { id: row.user.id, sessionId: row.sessionId, user: row.user, siteAdminGranted: row.siteAdminGranted }
+    ? {
+        id: row.user.id,
+        sessionId: row.sessionId,
+        user: row.user,
+        siteAdminGranted: row.siteAdminGranted,
+        inOrganization: row.inOrganization,
+      }
     : null;
 }

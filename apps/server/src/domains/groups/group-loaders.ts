@@ -12,6 +12,7 @@ import { idArray, idArrayValue, idsPlaceholder, textArray } from '../../db/id-ar
 import { preparedStatement } from '../../db/prepared.ts';
 import type { Tie } from '@plaza/core/friendship-transitions';
 import { viewerTies } from '../social/viewer-ties.ts';
+import { organizationLoaders } from '../organizations/organization-loaders.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -54,11 +55,15 @@ const usersByIds = preparedStatement((db) =>
 /** People by ids with the viewer's ties toward each, both ways (usersWithTies). */
 const usersWithTiesByIds = preparedStatement((db) => {
   const viewer = sql.placeholder('viewer');
+  // Qualified: Drizzle writes a one-table select's columns bare (`id`), which inside a subquery
+  // would name the subquery's own table's column.
+  const userId = sql.raw('users.id');
   return db
     .select({
       user: users,
-      out: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${viewer} AND f.target_id = ${users.id})`,
-      in: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${users.id} AND f.target_id = ${viewer})`,
+      out: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${viewer} AND f.target_id = ${userId})`,
+      in: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${userId} AND f.target_id = ${viewer})`,
+      inOrganization: sql<boolean>`EXISTS (SELECT 1 FROM organization_accounts oa WHERE oa.user_id = ${userId})`,
     })
     .from(users)
     .where(sql`${users.id} = ANY(${idsPlaceholder('ids')})`)
@@ -80,7 +85,7 @@ const groupsWithMembershipByIds = preparedStatement((db) =>
     .select({
       group: groups,
       membership: sql<MembershipJson | null>`(SELECT row_to_json(m) FROM (SELECT status, role, joined_at
-          FROM group_members WHERE group_id = ${groups.id} AND user_id = ${sql.placeholder('viewer')}) m)`,
+          FROM group_members WHERE group_id = ${sql.raw('groups.id')} AND user_id = ${sql.placeholder('viewer')}) m)`,
     })
     .from(groups)
     .where(sql`${groups.id} = ANY(${idsPlaceholder('ids')})`)
@@ -192,8 +197,9 @@ function rowsWithMembership(context: RequestContext, viewerId: number) {
 }
 
 /**
- * People's rows by id with the viewer's ties toward each (both directions) in one statement,
- * priming the shared rows and the request's ties (viewer-ties.ts): a list of people with their
+ * People's rows by id with the viewer's ties toward each (both directions) and whether an
+ * organization verifies them, in one statement, priming the shared rows, the request's ties
+ * (viewer-ties.ts) and its organization loader: a list of people with their
  * friendship status, or a chat list's direct messages with their access, costs one statement.
  * Only outside a subscription event, as rowsWithMembership.
  */
@@ -205,10 +211,14 @@ function usersWithTies(context: RequestContext, viewerId: number) {
     });
     const shared = userRows(context);
     const ties = viewerTies(context);
+    const inOrganization = organizationLoaders(context).inAny;
     const byId = new Map(found.map((row) => [row.user.id, row]));
     for (const id of ids) {
       const row = byId.get(id);
-      if (row) shared.prime(id, row.user);
+      if (row) {
+        shared.prime(id, row.user);
+        inOrganization.prime(id, row.inOrganization);
+      }
       // No row, no ties: a person who does not exist follows no one.
       if (!ties.has(id)) ties.set(id, { out: row?.out ?? 'none', in: row?.in ?? 'none' });
     }

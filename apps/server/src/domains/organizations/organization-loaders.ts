@@ -3,7 +3,8 @@ import { asc, sql } from 'drizzle-orm';
 import { organizationAccounts, organizationDomains, organizations } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
-import { anyOf } from '../../db/id-array.ts';
+import { anyOf, idArray } from '../../db/id-array.ts';
+import { rows } from '../social/social-sql.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationAccountRow = typeof organizationAccounts.$inferSelect;
@@ -32,6 +33,19 @@ function createOrganizationLoaders(context: RequestContext) {
         .where(anyOf(organizationAccounts.userId, userIds))
         .orderBy(asc(organizationAccounts.createdAt), asc(organizationAccounts.id));
       return userIds.map((id) => found.filter((row) => row.account.userId === id));
+    }, BATCHING),
+
+    /**
+     * Whether each person has an account with any organization (which verifies them, decision
+     * 0019); people's rows read with the viewer's ties come with it (group-loaders.ts).
+     */
+    inAny: new DataLoader<number, boolean>(async (userIds) => {
+      const found = await rows<{ user_id: number }>(
+        db,
+        sql`SELECT DISTINCT user_id FROM organization_accounts WHERE user_id = ANY(${idArray(userIds)})`,
+      );
+      const members = new Set(found.map((row) => Number(row.user_id)));
+      return userIds.map((id) => members.has(id));
     }, BATCHING),
 
     memberCount: new DataLoader<number, number>(async (ids) => {
@@ -74,5 +88,6 @@ export async function viewerRoleIn(
 export function forgetMemberships(context: RequestContext, userId: number, organizationId: number): void {
   const loaders = organizationLoaders(context);
   loaders.ofUser.clear(userId);
+  loaders.inAny.clear(userId);
   loaders.memberCount.clear(organizationId);
 }

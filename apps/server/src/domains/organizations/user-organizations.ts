@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../graphql/context.ts';
+import { isQueryContext } from '../../graphql/query-contexts.ts';
 import { canSeeProfileDetails } from '../social/profile-access.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { organizationLoaders, type Membership } from './organization-loaders.ts';
@@ -17,8 +18,15 @@ export async function primaryOrganizationId(context: RequestContext, user: UserR
   return (await visibleMemberships(context, user))[0]?.organization.id ?? null;
 }
 
-/** Verified by the site, or by belonging to an organization (decision 0019). */
+/**
+ * Verified by the site, or by belonging to an organization (decision 0019). In a query the viewer's
+ * own answer comes with their session (cookie-session.ts); a mutation, which may have changed it,
+ * reads it again.
+ */
 export async function isVerifiedPerson(context: RequestContext, user: UserRow): Promise<boolean> {
   if (user.isVerified) return true;
-  return (await organizationLoaders(context).ofUser.load(user.id)).length > 0;
+  const viewer = context.viewer;
+  if (viewer?.id === user.id && viewer.inOrganization !== undefined && isQueryContext(context))
+    return viewer.inOrganization;
+  return organizationLoaders(context).inAny.load(user.id);
 }
