@@ -308,6 +308,17 @@ describe('statements per request do not grow with a list', () => {
     expect((withPage.res.data!.myActivities as { unreadCount: number }).unreadCount).toBe(2);
     // The page and its people's rows (read for the page's creators) are what the badge skips.
     expect({ badge: badge.statements }).toEqual({ badge: withPage.statements - 2 });
+    // The count and when the feed was last checked: one statement between them.
+    const nothing = await statementsOf(two.person, 'query { __typename }', {});
+    expect({ badge: badge.statements - nothing.statements }).toEqual({ badge: 1 });
+    await t.gql('mutation { clearNotifications(type: ALL) }', {}, two.person.headers);
+    const checked = await statementsOf(
+      two.person,
+      '{ myActivities(limit: 1) { unreadCount lastChecked } }',
+      {},
+    );
+    expect(checked.res.data).toEqual({ myActivities: { unreadCount: 0, lastChecked: expect.any(String) } });
+    expect({ checked: checked.statements - nothing.statements }).toEqual({ checked: 1 });
   });
 });
 

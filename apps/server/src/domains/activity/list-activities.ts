@@ -29,12 +29,20 @@ export async function unreadCountOf(db: Database, userId: number): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
-export async function lastCheckedOf(db: Database, userId: number): Promise<Date | null> {
-  const [row] = await rows<{ last_checked: string | Date | null }>(
+/** The unread count and when the feed was last checked, in one statement (the badge asks both). */
+async function feedCountsOf(
+  db: Database,
+  userId: number,
+): Promise<{ unreadCount: number; lastChecked: Date | null }> {
+  const [row] = await rows<{ n: number | string; last_checked: string | Date | null }>(
     db,
-    sql`SELECT last_checked FROM notification_settings WHERE user_id = ${userId}`,
+    sql`SELECT (SELECT count(*) FROM activities WHERE ${visibleActivities(userId)} AND read_at IS NULL) AS n,
+      (SELECT last_checked FROM notification_settings WHERE user_id = ${userId}) AS last_checked`,
   );
-  return row?.last_checked ? new Date(row.last_checked) : null;
+  return {
+    unreadCount: Number(row?.n ?? 0),
+    lastChecked: row?.last_checked ? new Date(row.last_checked) : null,
+  };
 }
 
 function parseMarker(marker: string): { at: Date; id: number } {
@@ -76,10 +84,7 @@ export async function listActivities(
     : [];
   const activities = found.slice(0, limit).map(activityOf);
   const last = activities.at(-1);
-  const [unreadCount, lastChecked] = await Promise.all([
-    unreadCountOf(db, userId),
-    lastCheckedOf(db, userId),
-  ]);
+  const { unreadCount, lastChecked } = await feedCountsOf(db, userId);
   return {
     activities,
     lastChecked,
