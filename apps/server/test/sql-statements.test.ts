@@ -430,6 +430,17 @@ describe('sending a message', () => {
   });
 });
 
+/**
+ * A plan page's query asked after a warm-up, and the plan by its key alone: what the page's fields
+ * cost beyond the plan's own statement.
+ */
+async function pageAgainstBare(viewer: Person, page: string, key: string) {
+  await statementsOf(viewer, page, { key });
+  const bare = await statementsOf(viewer, 'query ($key: String!) { plan(key: $key) { key } }', { key });
+  const full = await statementsOf(viewer, page, { key });
+  return { bare, full };
+}
+
 describe('a plan page', () => {
   it('reads the plan by its key in one statement, and counts and samples the friends going in one', async () => {
     const viewer = await newPerson(t, 'Viewer');
@@ -583,11 +594,7 @@ describe('a plan page', () => {
       key attendingOrInterestedCount chatKey authorization { attending interested invited }
     } }`;
     // The first asking makes the plan chat; afterwards it is read.
-    await statementsOf(viewer, page, { key: plan.key });
-    const bare = await statementsOf(viewer, 'query ($key: String!) { plan(key: $key) { key } }', {
-      key: plan.key,
-    });
-    const full = await statementsOf(viewer, page, { key: plan.key });
+    const { bare, full } = await pageAgainstBare(viewer, page, plan.key);
     expect(full.res.data).toEqual({
       plan: {
         key: plan.key,
@@ -615,11 +622,7 @@ describe('a plan page', () => {
       sql`INSERT INTO notification_mutes (user_id, subject, until) VALUES (${viewer.userId}, ${`plan:${plan.id}`}, ${until.toISOString()}::timestamptz)`,
     );
     const page = `query ($key: String!) { plan(key: $key) { key notificationsMutedUntil hashtags { name emoji } } }`;
-    await statementsOf(viewer, page, { key: plan.key });
-    const bare = await statementsOf(viewer, 'query ($key: String!) { plan(key: $key) { key } }', {
-      key: plan.key,
-    });
-    const full = await statementsOf(viewer, page, { key: plan.key });
+    const { bare, full } = await pageAgainstBare(viewer, page, plan.key);
     expect(full.res.data).toEqual({
       plan: {
         key: plan.key,
