@@ -8,7 +8,7 @@ import { rows } from '../social/social-sql.ts';
 /**
  * Until when the viewer muted each subject (`plan:<id>`, `group:<id>`), null when no mute is in
  * force: a list's subjects in one statement, and a plan page's from the statement that reads the
- * plan (primed by find-plan.ts). Nothing for a signed-out visitor.
+ * plan (primePlanPage, plan-loaders.ts). Nothing for a signed-out visitor.
  */
 export const viewerMutes = requestScoped(
   (context: RequestContext) =>
