@@ -21,11 +21,12 @@ export interface ActivityList {
 export const visibleActivities = (userId: number) =>
   sql`receiver_id = ${userId} AND in_app AND (creator_id IS NULL OR NOT ${blockedBetween(userId, sql`creator_id`)})`;
 
+/** The feed's unread count, as a subquery: the badge's number. */
+const unreadCount = (userId: number) =>
+  sql`(SELECT count(*) FROM activities WHERE ${visibleActivities(userId)} AND read_at IS NULL)`;
+
 export async function unreadCountOf(db: Database, userId: number): Promise<number> {
-  const [row] = await rows<{ n: number | string }>(
-    db,
-    sql`SELECT count(*) AS n FROM activities WHERE ${visibleActivities(userId)} AND read_at IS NULL`,
-  );
+  const [row] = await rows<{ n: number | string }>(db, sql`SELECT ${unreadCount(userId)} AS n`);
   return Number(row?.n ?? 0);
 }
 
@@ -36,7 +37,7 @@ async function feedCountsOf(
 ): Promise<{ unreadCount: number; lastChecked: Date | null }> {
   const [row] = await rows<{ n: number | string; last_checked: string | Date | null }>(
     db,
-    sql`SELECT (SELECT count(*) FROM activities WHERE ${visibleActivities(userId)} AND read_at IS NULL) AS n,
+    sql`SELECT ${unreadCount(userId)} AS n,
       (SELECT last_checked FROM notification_settings WHERE user_id = ${userId}) AS last_checked`,
   );
   return {

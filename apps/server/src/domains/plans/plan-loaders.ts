@@ -160,8 +160,8 @@ export function primePlanPage(
   if (read.counts) loaders.counts.prime(occurrenceKey(row.id, WHOLE_PLAN), countsOf(read.counts));
   viewerMutes(context).prime(`plan:${row.id}`, read.mutedUntil === null ? null : new Date(read.mutedUntil));
   const known = new Map(read.hashtagRows.map((tag) => [tag.name.toLowerCase(), tag]));
-  for (const name of row.hashtags)
-    groupLoaders(context).hashtag.prime(name, known.get(name.toLowerCase()) ?? null);
+  const hashtags = groupLoaders(context).hashtag;
+  for (const name of row.hashtags) hashtags.prime(name, known.get(name.toLowerCase()) ?? null);
 }
 
 /** Plans by ids, built once per database handle (db/prepared.ts). */
