@@ -1,0 +1,1 @@
+CREATE INDEX "group_members_member_of" ON "group_members" USING btree ("group_id","user_id") WHERE status = 'member';
