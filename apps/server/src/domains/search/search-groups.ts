@@ -10,9 +10,9 @@ import {
   distance,
   idKey,
   keysOf,
-  orderByValues,
   rankedOrChanged,
   rankedPage,
+  rankedRows,
   visibleRow,
   type Coordinates,
   type SearchList,
@@ -38,9 +38,9 @@ function groupKeys(
 ): SortKey[] {
   const tier = tierOf(alias, text);
   return keysOf([
-    tier && { name: 'tier', value: tier, order: 'ASC' },
-    { name: 'relevance', value: relevanceOf(alias, text), order: 'DESC' },
-    near && { name: 'dist', value: distance(alias, near), order: 'ASC NULLS LAST' },
+    tier && { name: 'tier', value: tier, order: 'ASC', bucket: true },
+    { name: 'relevance', value: relevanceOf(alias, text), order: 'DESC', bucket: true },
+    near && { name: 'dist', value: distance(alias, near), order: 'ASC NULLS LAST', bucket: true },
     friendsInside && { name: 'friends', value: friendsInside, order: 'DESC' },
     {
       name: 'members',
@@ -54,10 +54,13 @@ function groupKeys(
 export const groupList: SearchList<GroupRow> = {
   name: 'groups',
 
-  ranked: ({ text, near, limit }) => sql`SELECT g.id FROM groups g
-    WHERE ${matches('g', text)} AND ${explorable('g')}
-    ORDER BY ${orderByValues(groupKeys('g', text, near, null))}
-    LIMIT ${limit}`,
+  ranked: ({ text, near, limit }) =>
+    rankedRows({
+      from: sql`groups g`,
+      where: sql`${matches('g', text)} AND ${explorable('g')}`,
+      keys: groupKeys('g', text, near, null),
+      limit,
+    }),
 
   open: explorable,
 

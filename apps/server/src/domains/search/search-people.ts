@@ -11,9 +11,9 @@ import {
   countedRows,
   idKey,
   keysOf,
-  orderByValues,
   rankedOrChanged,
   rankedPage,
+  rankedRows,
   visibleRow,
   withFriends,
   type SearchList,
@@ -35,8 +35,8 @@ function findable(alias: string): SQL {
 function personKeys(alias: string, text: TextMatch, social: { friend: SQL; mutual: SQL } | null): SortKey[] {
   const tier = tierOf(alias, text);
   return keysOf([
-    tier && { name: 'tier', value: tier, order: 'ASC' },
-    { name: 'relevance', value: relevanceOf(alias, text), order: 'DESC' },
+    tier && { name: 'tier', value: tier, order: 'ASC', bucket: true },
+    { name: 'relevance', value: relevanceOf(alias, text), order: 'DESC', bucket: true },
     social && { name: 'friend', value: social.friend, order: 'DESC' },
     social && { name: 'mutual', value: social.mutual, order: 'DESC' },
     { name: 'verified', value: sql.raw(`${alias}.is_verified`), order: 'DESC' },
@@ -47,10 +47,13 @@ function personKeys(alias: string, text: TextMatch, social: { friend: SQL; mutua
 export const personList: SearchList<UserRow> = {
   name: 'people',
 
-  ranked: ({ text, limit }) => sql`SELECT u.id FROM users u
-    WHERE ${matches('u', text)} AND ${personList.open('u')}
-    ORDER BY ${orderByValues(personKeys('u', text, null))}
-    LIMIT ${limit}`,
+  ranked: ({ text, limit }) =>
+    rankedRows({
+      from: sql`users u`,
+      where: sql`${matches('u', text)} AND ${personList.open('u')}`,
+      keys: personKeys('u', text, null),
+      limit,
+    }),
 
   open: (alias) => sql`(${sql.raw(alias)}.is_public AND ${findable(alias)})`,
 

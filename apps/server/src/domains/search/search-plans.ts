@@ -11,9 +11,9 @@ import {
   idArray,
   idKey,
   keysOf,
-  orderByValues,
   rankedOrChanged,
   rankedPage,
+  rankedRows,
   upcoming,
   visibleRow,
   type Coordinates,
@@ -31,9 +31,9 @@ function planKeys(
 ): SortKey[] {
   const tier = tierOf(alias, text);
   return keysOf([
-    tier && { name: 'tier', value: tier, order: 'ASC' },
-    { name: 'relevance', value: relevanceOf(alias, text), order: 'DESC' },
-    near && { name: 'dist', value: distance(alias, near), order: 'ASC NULLS LAST' },
+    tier && { name: 'tier', value: tier, order: 'ASC', bucket: true },
+    { name: 'relevance', value: relevanceOf(alias, text), order: 'DESC', bucket: true },
+    near && { name: 'dist', value: distance(alias, near), order: 'ASC NULLS LAST', bucket: true },
     friendsGoing && { name: 'friends', value: friendsGoing, order: 'DESC' },
     { name: 'starts', value: sql.raw(`${alias}.starts_at`), order: 'ASC' },
     idKey(alias),
@@ -45,10 +45,13 @@ export const planList: SearchList<PlanCard> = {
 
   // Search is explore: a plan explore DISABLED is reachable by its link only (its creator still
   // finds it, through the viewer's page below).
-  ranked: ({ text, near, limit }) => sql`SELECT p.id FROM plans p
-    WHERE ${matches('p', text)} AND ${upcoming('p')} AND ${planList.open('p')}
-    ORDER BY ${orderByValues(planKeys('p', text, near, null))}
-    LIMIT ${limit}`,
+  ranked: ({ text, near, limit }) =>
+    rankedRows({
+      from: sql`plans p`,
+      where: sql`${matches('p', text)} AND ${upcoming('p')} AND ${planList.open('p')}`,
+      keys: planKeys('p', text, near, null),
+      limit,
+    }),
 
   open: (alias) => sql`(${sql.raw(alias)}.explore_status = 'ENABLED' AND ${planVisibleTo(alias, null)})`,
 

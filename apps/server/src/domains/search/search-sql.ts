@@ -11,8 +11,8 @@ export interface Coordinates {
 export interface SearchList<T> {
   name: 'plans' | 'groups' | 'people';
   /**
-   * The ids of the best `limit` matches anyone may see (the signed-out rules), best first: a
-   * ranking without the viewer, kept for a while and shared by every viewer.
+   * The best `limit` matches anyone may see (the signed-out rules): a ranking without the viewer,
+   * kept for a while and shared by every viewer (rankedRows: `id`, `ord`, `bucket`).
    */
   ranked(input: { text: TextMatch; near: Coordinates | null; limit: number }): SQL;
   /** The rule of `ranked` without the text: the row (as `alias`) is open to everyone. */
@@ -55,6 +55,11 @@ export interface SortKey {
   name: string;
   value: SQL;
   order: 'ASC' | 'DESC' | 'ASC NULLS LAST';
+  /**
+   * One of the leading keys that come before any key of a viewer's own (text tier, relevance,
+   * distance): the shared ranking tells each id's bucket of them (ranking.ts).
+   */
+  bucket?: true;
 }
 
 /** Keys without the ones that are null (not in play for this search). */
@@ -62,11 +67,19 @@ export function keysOf(keys: Array<SortKey | null>): SortKey[] {
   return keys.filter((key): key is SortKey => key !== null);
 }
 
-export function orderByValues(keys: readonly SortKey[]): SQL {
-  return sql.join(
-    keys.map((key) => sql`${key.value} ${sql.raw(key.order)}`),
-    sql`, `,
-  );
+/**
+ * The shared ranking's statement: the best `limit` rows of `from` where `where`, ordered by `keys`
+ * (ending with the id), as `id`, `ord` (1 for the best) and `bucket` (the dense rank of the keys
+ * marked `bucket`).
+ */
+export function rankedRows(input: { from: SQL; where: SQL; keys: readonly SortKey[]; limit: number }): SQL {
+  const { from, where, keys, limit } = input;
+  const bucketKeys = keys.filter((key) => key.bucket);
+  if (bucketKeys.length === 0) throw new Error('a ranking needs at least one bucket key');
+  return sql`SELECT id, row_number() OVER (ORDER BY ${orderByNames(keys)}) AS ord,
+      dense_rank() OVER (ORDER BY ${orderByNames(bucketKeys)}) AS bucket
+    FROM (SELECT ${selectKeys(keys)} FROM ${from} WHERE ${where}
+      ORDER BY ${orderByNames(keys)} LIMIT ${limit}) r`;
 }
 
 /** `alias`.name for every key (`alias` empty: the bare names). */

@@ -11,8 +11,9 @@ import { RankingCache, cacheOf } from './ranking-cache.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
 import { planList } from './search-plans.ts';
-import { NO_CIRCLE, circleOf, circleSize, type Circle, type Ring } from './circle.ts';
-import { RANKING_USABLE_MS, type Around, type Coordinates, type SearchList } from './search-sql.ts';
+import { NO_CIRCLE, circleOf, circleSize, type Circle } from './circle.ts';
+import { pageCandidates, rankingOf, type Ranking } from './ranking.ts';
+import { RANKING_USABLE_MS, type Coordinates, type SearchList } from './search-sql.ts';
 import { exactMatch, queryWords, typoTolerantMatch, type TextMatch } from './text-query.ts';
 
 export { prefixQuery } from './text-query.ts';
@@ -36,8 +37,8 @@ const RANKING_CACHE = { freshMs: 60_000, usableMs: RANKING_USABLE_MS, maxEntries
  * (30 a second, alternated twice).
  */
 const RANKING_DEPTH = 50_000;
-/** Ids all kept rankings hold together (two int arrays each: about 8 bytes an id). */
-const RANKED_IDS_KEPT = 4_000_000;
+/** Ids all kept rankings hold together (four int arrays each: 16 bytes an id, 32 MB in all). */
+const RANKED_IDS_KEPT = 2_000_000;
 /** Ids all kept circles hold together (two int arrays each: 8 bytes an id). */
 const CIRCLE_IDS_KEPT = 4_000_000;
 /** The typo-tolerant match is tried when the words as typed find fewer public matches than this. */
@@ -58,58 +59,6 @@ export interface SearchResults {
   plans: PlanCard[];
   people: UserRow[];
   nextMarker: string | null;
-}
-
-/** The best public matches of a query, without any viewer (decision 0015). */
-interface Ranking {
-  text: TextMatch;
-  /** Best first. */
-  ids: Int32Array;
-  /** The same, in id order (`matched` looks them up). */
-  sorted: Int32Array;
-  /** Every public match is in `ids`. */
-  complete: boolean;
-  /** When it was ranked: rows changed since are candidates of every page. */
-  at: Date;
-}
-
-/** The ranking holds `id` (binary search). */
-function matched(ranking: Ranking, id: number): boolean {
-  const { sorted } = ranking;
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const value = sorted[middle]!;
-    if (value === id) return true;
-    if (value < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
-}
-
-/**
- * The ids of a ring worth checking on this page, with their counts: the open ones the ranking
- * matched (when it holds every public match; else all), and the closed ones.
- */
-function around(rings: readonly Ring[], ranking: Ranking): Around {
-  const ids: number[] = [];
-  const counts: number[] = [];
-  for (const ring of rings) {
-    for (const [part, all] of [
-      [ring.open, !ranking.complete],
-      [ring.closed, true],
-    ] as const) {
-      for (let index = 0; index < part.ids.length; index++) {
-        const id = part.ids[index]!;
-        if (all || matched(ranking, id)) {
-          ids.push(id);
-          counts.push(part.counts[index]!);
-        }
-      }
-    }
-  }
-  return { ids, counts };
 }
 
 const cache = (db: Database) =>
@@ -142,12 +91,18 @@ async function rankedIds<T>(
   text: TextMatch,
   near: Coordinates | null,
   limit: number,
-): Promise<{ ids: number[]; at: Date }> {
-  const [row] = await rows<{ at: Date | string; ids: Array<number | string> }>(
+): Promise<{ ids: number[]; buckets: number[]; at: Date }> {
+  const [row] = await rows<{
+    at: Date | string;
+    ids: Array<number | string>;
+    buckets: Array<number | string>;
+  }>(
     db,
-    sql`SELECT now() AS at, ARRAY(${list.ranked({ text, near, limit })}) AS ids`,
+    sql`SELECT now() AS at, coalesce(array_agg(id ORDER BY ord), '{}') AS ids,
+      coalesce(array_agg(bucket ORDER BY ord), '{}') AS buckets
+      FROM (${list.ranked({ text, near, limit })}) ranked`,
   );
-  return { ids: row!.ids.map(Number), at: new Date(row!.at) };
+  return { ids: row!.ids.map(Number), buckets: row!.buckets.map(Number), at: new Date(row!.at) };
 }
 
 /** The words as typed (prefixes) when they find enough; else with near words for typos too. */
@@ -169,8 +124,13 @@ async function rank<T>(
       found = await rankedIds(db, list, text, near, depth + 1);
     }
   }
-  const ids = Int32Array.from(found.ids.slice(0, depth));
-  return { text, ids, sorted: ids.slice().sort(), complete: found.ids.length <= depth, at: found.at };
+  return rankingOf(
+    text,
+    Int32Array.from(found.ids.slice(0, depth)),
+    Int32Array.from(found.buckets.slice(0, depth)),
+    found.ids.length <= depth,
+    found.at,
+  );
 }
 
 /**
@@ -199,8 +159,13 @@ async function searchList<T>(
       depth <= RANKING_DEPTH
         ? await cache(db).get(key, () => rank(db, list, words, near, RANKING_DEPTH))
         : await rank(db, list, words, near, depth);
-    const candidates = Array.from(ranking.ids.subarray(0, depth));
     const rings = list.name === 'people' ? [circle.people, friends] : [circle[list.name]];
+    const { candidates, around } = pageCandidates(
+      ranking,
+      rings,
+      depth,
+      list.name === 'people' ? friends : null,
+    );
     const page = await preparedRows<{ id: number | string }>(
       db,
       list.page({
@@ -208,7 +173,7 @@ async function searchList<T>(
         near,
         viewerId,
         friends: [...friends.open.ids, ...friends.closed.ids],
-        around: around(rings, ranking),
+        around,
         candidates,
         since: ranking.at,
         offset,
@@ -216,7 +181,7 @@ async function searchList<T>(
       }),
     );
     const ids = page.map((row) => Number(row.id));
-    if (ids.length >= limit || (ranking.complete && candidates.length === ranking.ids.length)) {
+    if (ids.length >= limit || (ranking.complete && depth >= ranking.ids.length)) {
       return list.load(db, ids);
     }
     depth *= 4;

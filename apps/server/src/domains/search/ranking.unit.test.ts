@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Counted, Ring } from './circle.ts';
+import { pageCandidates, positionOf, rankingOf } from './ranking.ts';
+import { exactMatch } from './text-query.ts';
+
+const text = exactMatch(['club']);
+const counted = (pairs: Array<[number, number]>): Counted => {
+  const sorted = [...pairs].sort((a, b) => a[0] - b[0]);
+  return { ids: Int32Array.from(sorted, ([id]) => id), counts: Int32Array.from(sorted, ([, n]) => n) };
+};
+const ring = (open: Array<[number, number]>, closed: Array<[number, number]> = []): Ring => ({
+  open: counted(open),
+  closed: counted(closed),
+});
+const ranking = (ids: number[], buckets: number[], complete = true) =>
+  rankingOf(text, Int32Array.from(ids), Int32Array.from(buckets), complete, new Date());
+
+describe('positionOf', () => {
+  it('finds where an id stands in the ranking, or -1', () => {
+    const r = ranking([30, 10, 50, 20], [1, 1, 2, 2]);
+    expect([30, 10, 50, 20, 40, 5, 60].map((id) => positionOf(r, id))).toEqual([0, 1, 2, 3, -1, -1, -1]);
+  });
+});
+
+describe('pageCandidates', () => {
+  it("places the circle's ids within their bucket by the viewer's count, and reads only the first `depth`", () => {
+    const r = ranking([10, 20, 30, 40, 50], [1, 1, 1, 2, 2]);
+    const { candidates, around } = pageCandidates(r, [ring([[30, 2]])], 2);
+    expect(candidates).toEqual([30, 10]);
+    expect(around).toEqual({ ids: [30], counts: [2] });
+    expect(pageCandidates(r, [ring([[30, 2]])], 5).candidates).toEqual([30, 10, 20, 40, 50]);
+  });
+
+  it('never lifts an id above a better bucket, however many friends are behind it', () => {
+    const r = ranking([10, 20, 30], [1, 2, 3]);
+    expect(pageCandidates(r, [ring([[30, 99]])], 3).candidates).toEqual([10, 20, 30]);
+    expect(pageCandidates(r, [ring([[30, 99]])], 2)).toEqual({
+      candidates: [10, 20],
+      around: { ids: [], counts: [] },
+    });
+  });
+
+  it('keeps the ranking order for an id of the circle with no count (a followed creator’s plan)', () => {
+    const r = ranking([10, 20, 30, 40], [1, 1, 1, 1]);
+    expect(
+      pageCandidates(
+        r,
+        [
+          ring([
+            [30, 0],
+            [40, 1],
+          ]),
+        ],
+        4,
+      ).candidates,
+    ).toEqual([40, 10, 20, 30]);
+  });
+
+  it('reads every closed id, and no open id the ranking does not hold', () => {
+    const r = ranking([10, 20], [1, 1]);
+    const { candidates, around } = pageCandidates(r, [ring([[77, 5]], [[88, 1]])], 1);
+    expect(candidates).toEqual([10]);
+    expect(around).toEqual({ ids: [88], counts: [1] });
+  });
+
+  it('reads an open id the ranking cut short may hold only when the page reaches its last bucket', () => {
+    const r = ranking([10, 20, 30, 40], [1, 1, 2, 2], false);
+    const rings = [
+      ring(
+        [
+          [40, 2],
+          [77, 5],
+        ],
+        [[88, 1]],
+      ),
+    ];
+    expect(pageCandidates(r, rings, 2)).toEqual({
+      candidates: [10, 20],
+      around: { ids: [88], counts: [1] },
+    });
+    expect(pageCandidates(r, rings, 3)).toEqual({
+      candidates: [10, 20, 40],
+      around: { ids: [88, 40, 77], counts: [1, 2, 5] },
+    });
+    expect(pageCandidates(r, rings, 9).around).toEqual({ ids: [88, 40, 77], counts: [1, 2, 5] });
+  });
+
+  it('puts a friend above any count (people), and takes the larger count of an id in two rings', () => {
+    const r = ranking([10, 20, 30, 40], [1, 1, 1, 1]);
+    const friends = ring([
+      [30, 0],
+      [40, 0],
+    ]);
+    const people = ring([
+      [20, 5],
+      [40, 3],
+    ]);
+    const { candidates, around } = pageCandidates(r, [people, friends], 4, friends);
+    expect(candidates).toEqual([40, 30, 20, 10]);
+    expect(around).toEqual({ ids: [40, 30, 20], counts: [3, 0, 5] });
+  });
+
+  it("gives the first `depth` of the viewer's whole order, for random rankings and circles", () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      const size = 1 + random(60);
+      const ids = Array.from({ length: size }, (_, index) => index * 3 + 1).sort(() => random(3) - 1);
+      const buckets: number[] = [];
+      for (let index = 0, bucket = 1; index < size; index++) {
+        if (random(4) === 0) bucket++;
+        buckets.push(bucket);
+      }
+      const open = new Map<number, number>();
+      for (const id of ids) if (random(3) === 0) open.set(id, random(5));
+      const r = ranking(ids, buckets);
+      const depth = 1 + random(size + 5);
+      const expected = ids
+        .map((id, position) => ({ id, position, bucket: buckets[position]!, count: open.get(id) ?? 0 }))
+        .sort((a, b) => a.bucket - b.bucket || b.count - a.count || a.position - b.position)
+        .slice(0, depth)
+        .map((entry) => entry.id);
+      const { candidates, around } = pageCandidates(r, [ring([...open])], depth);
+      expect(candidates).toEqual(expected);
+      expect(around.ids.every((id) => open.has(id) && candidates.includes(id))).toBe(true);
+      expect(around.ids.length).toBe(candidates.filter((id) => open.has(id)).length);
+    }
+  });
+});
