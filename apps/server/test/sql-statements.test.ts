@@ -12,6 +12,7 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { addOrganizationAccount } from '../src/domains/organizations/add-organization-account.ts';
 import { createOrganization } from '../src/domains/organizations/create-organization.ts';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
@@ -35,10 +36,17 @@ async function statementsOf(
   person: Person,
   query: string,
   variables: Record<string, unknown>,
-): Promise<{ statements: number; texts: string[]; res: GraphQLResponse<Record<string, unknown>> }> {
-  const { result, statements, texts } = await countStatements(() => t.gql(query, variables, person.headers));
+): Promise<{
+  statements: number;
+  texts: string[];
+  params: unknown[][];
+  res: GraphQLResponse<Record<string, unknown>>;
+}> {
+  const { result, statements, texts, params } = await countStatements(() =>
+    t.gql(query, variables, person.headers),
+  );
   expect(result.errors).toBeUndefined();
-  return { statements, texts, res: result };
+  return { statements, texts, params, res: result };
 }
 
 /**
@@ -402,6 +410,50 @@ describe('a chat room', () => {
     );
     expect(onlyDeleted.statements).toBe(pageAlone.statements + 1);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'reads its threads, and whether any is unseen, from their own index in order, whatever the chat holds',
+    async () => {
+      const viewer = await newPerson(t, 'Threader');
+      const sender = await buildUser(db(), 'Poster');
+      const { chat } = await buildGroup(db(), sender.id, [{ userId: viewer.userId }]);
+      for (let index = 0; index < 3; index++) {
+        const root = await buildMessage(db(), chat.id, sender.id, `root ${index}`);
+        await db()
+          .update(messages)
+          .set({ threadLastAt: new Date(Date.now() - index * 1000), threadCount: 1 })
+          .where(eq(messages.id, root.id));
+      }
+      const read = await statementsOf(
+        viewer,
+        'query ($key: String!) { chat(key: $key) { hasUnseenThreads threads { key } } }',
+        { key: chat.key },
+      );
+      const threads = read.texts.flatMap((text, index) =>
+        /"thread_last_at" is not null/i.test(text) ? [{ text, params: read.params[index]! }] : [],
+      );
+      expect(threads).toHaveLength(2);
+      // Without the index either statement reads every message of the chat (a sequential or a
+      // chat_id scan, filtered), and the thread list sorts what it found.
+      const client = db().$client as unknown as Pool;
+      const connection = await client.connect();
+      try {
+        await connection.query('SET enable_seqscan = off');
+        for (const { text, params } of threads) {
+          const { rows } = await connection.query<{ 'QUERY PLAN': string }>({
+            text: `EXPLAIN ${text}`,
+            values: params,
+          });
+          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+          expect(plan).toContain('messages_chat_threads');
+          expect(plan).not.toMatch(/Sort/);
+        }
+      } finally {
+        await connection.query('RESET enable_seqscan');
+        connection.release();
+      }
+    },
+  );
 });
 
 describe('sending a message', () => {

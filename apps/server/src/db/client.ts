@@ -25,20 +25,25 @@ export interface Store {
   close(): Promise<void>;
 }
 
-const statementCounts = new AsyncLocalStorage<{ statements: number; texts?: string[] }>();
+const statementCounts = new AsyncLocalStorage<{
+  statements: number;
+  texts?: string[];
+  params?: unknown[][];
+}>();
 
 /**
  * Runs `work` and counts the SQL statements it sent through the store's Drizzle client (every
  * query, transactions included; both drivers), for tests and benchmarks that check a request's
  * statements do not grow with the length of a list (issue 11), with their texts in order (`texts`)
- * for a test that a statement is not sent twice. Outside it nothing is counted.
+ * for a test that a statement is not sent twice, and the parameters of each (`params`) for a test
+ * that explains it. Outside it nothing is counted.
  */
 export async function countStatements<T>(
   work: () => Promise<T>,
-): Promise<{ result: T; statements: number; texts: string[] }> {
-  const counter = { statements: 0, texts: [] as string[] };
+): Promise<{ result: T; statements: number; texts: string[]; params: unknown[][] }> {
+  const counter = { statements: 0, texts: [] as string[], params: [] as unknown[][] };
   const result = await statementCounts.run(counter, work);
-  return { result, statements: counter.statements, texts: counter.texts };
+  return { result, statements: counter.statements, texts: counter.texts, params: counter.params };
 }
 
 /**
@@ -53,11 +58,12 @@ export function countStatementsFrom<T>(start: () => T): { result: T; counted: ()
 }
 
 const statementCounter = {
-  logQuery(query: string) {
+  logQuery(query: string, params: unknown[]) {
     const counter = statementCounts.getStore();
     if (!counter) return;
     counter.statements += 1;
     counter.texts?.push(query);
+    counter.params?.push(params);
   },
 };
 

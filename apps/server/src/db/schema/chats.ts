@@ -107,6 +107,11 @@ export const messages = pgTable(
     uniqueIndex('messages_chat_sender_client').on(t.chatId, t.senderId, t.clientId),
     index('messages_parent').on(t.parentId),
     index('messages_chat_rev').on(t.chatId, t.rev),
+    // A chat's threads, latest first (listThreads, hasUnseenThreads): without it both read every
+    // message of the chat (2.4 ms for 5,000, growing with the chat; 0.04 ms with it).
+    index('messages_chat_threads')
+      .on(t.chatId, t.threadLastAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`parent_id IS NULL AND thread_last_at IS NOT NULL`),
   ],
 );
 

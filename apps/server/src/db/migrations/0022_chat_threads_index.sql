@@ -1,0 +1,1 @@
+CREATE INDEX "messages_chat_threads" ON "messages" USING btree ("chat_id","thread_last_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE parent_id IS NULL AND thread_last_at IS NOT NULL;
