@@ -379,6 +379,53 @@ describe('a chat’s state for the viewer', () => {
   });
 });
 
+/**
+ * PostgreSQL's plan for a statement a request sent (its text and parameters), with sequential scans
+ * priced out: a test's tables are too small for the planner to prefer an index it would use at scale.
+ */
+async function planOf(statement: { text: string; params: unknown[] }): Promise<string> {
+  const connection = await (db().$client as unknown as Pool).connect();
+  try {
+    await connection.query('SET enable_seqscan = off');
+    const { rows } = await connection.query<{ 'QUERY PLAN': string }>({
+      text: `EXPLAIN ${statement.text}`,
+      values: statement.params,
+    });
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await connection.query('RESET enable_seqscan');
+    connection.release();
+  }
+}
+
+describe('a group', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    'counts its members from their own index, without reading their rows',
+    async () => {
+      const viewer = await newPerson(t, 'Counter');
+      const owner = await buildUser(db(), 'Owner');
+      const others = await Promise.all(['Ann', 'Bo', 'Cy'].map((name) => buildUser(db(), name)));
+      const { group } = await buildGroup(
+        db(),
+        owner.id,
+        others.map((other) => ({ userId: other.id })),
+        { isPublic: true },
+      );
+      const read = await statementsOf(viewer, 'query ($key: String!) { group(key: $key) { memberCount } }', {
+        key: group.key,
+      });
+      expect(read.res.data).toEqual({ group: { memberCount: 4 } });
+      const counts = read.texts.flatMap((text, index) =>
+        /count\(\*\)/i.test(text) && /from group_members/i.test(text)
+          ? [{ text, params: read.params[index]! }]
+          : [],
+      );
+      expect(counts).toHaveLength(1);
+      expect(await planOf(counts[0]!)).toMatch(/Index Only Scan using group_members_member_of/);
+    },
+  );
+});
+
 describe('a chat room', () => {
   it('finds its last message in the newest page it reads, and reads it alone when the page has none to show', async () => {
     const viewer = await newPerson(t, 'Reader');
@@ -435,22 +482,10 @@ describe('a chat room', () => {
       expect(threads).toHaveLength(2);
       // Without the index either statement reads every message of the chat (a sequential or a
       // chat_id scan, filtered), and the thread list sorts what it found.
-      const client = db().$client as unknown as Pool;
-      const connection = await client.connect();
-      try {
-        await connection.query('SET enable_seqscan = off');
-        for (const { text, params } of threads) {
-          const { rows } = await connection.query<{ 'QUERY PLAN': string }>({
-            text: `EXPLAIN ${text}`,
-            values: params,
-          });
-          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-          expect(plan).toContain('messages_chat_threads');
-          expect(plan).not.toMatch(/Sort/);
-        }
-      } finally {
-        await connection.query('RESET enable_seqscan');
-        connection.release();
+      for (const statement of threads) {
+        const plan = await planOf(statement);
+        expect(plan).toContain('messages_chat_threads');
+        expect(plan).not.toMatch(/Sort/);
       }
     },
   );
