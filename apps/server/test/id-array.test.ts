@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { anyOf, idArray, textArray } from '../src/db/id-array.ts';
+import { anyOf, idArray, intsOf, textArray } from '../src/db/id-array.ts';
 import { rows } from '../src/domains/social/social-sql.ts';
 import { users } from '../src/db/schema/index.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
@@ -23,6 +23,19 @@ describe('one parameter for a list', () => {
       const found = await rows<{ id: number }>(db(), sql`SELECT unnest(${idArray(ids)}) AS id`);
       expect(found.map((row) => Number(row.id))).toEqual(ids);
     }
+  });
+
+  it('reads back lists written by array_to_string and string_agg, none as empty', async () => {
+    for (const ids of [[], [7], [3, 1, 2, 2_147_483_647, -2_147_483_648, 0]]) {
+      const [row] = await rows<{ joined: string; aggregated: string | null }>(
+        db(),
+        sql`SELECT array_to_string(${idArray(ids)}, ',') AS joined,
+          (SELECT string_agg(id::text, ',' ORDER BY n) FROM unnest(${idArray(ids)}) WITH ORDINALITY AS u(id, n)) AS aggregated`,
+      );
+      expect(Array.from(intsOf(row!.joined))).toEqual(ids);
+      expect(Array.from(intsOf(row!.aggregated))).toEqual(ids);
+    }
+    for (const bad of ['1,x', '1,,2', '2147483648', '1.5']) expect(() => intsOf(bad)).toThrow(TypeError);
   });
 
   it('refuses what is not an integer rather than writing it into the literal', () => {

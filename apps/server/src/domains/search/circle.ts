@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { intsOf } from '../../db/id-array.ts';
 import { FRIEND_PAIRS, rows } from '../social/social-sql.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
@@ -61,21 +62,20 @@ export function circleSize(circle: Circle): number {
   );
 }
 
-type Ints = Array<number | string>;
+/** Each list as array_to_string's text (intsOf). */
 type CircleRow = Record<
   `${'openFriends' | 'closedFriends' | 'openPlans' | 'closedPlans' | 'groups' | 'people'}${'' | 'N'}`,
-  Ints
+  string
 >;
 
-const counted = (ids: Ints, counts: Ints): Counted => ({
-  ids: Int32Array.from(ids, Number),
-  counts: Int32Array.from(counts, Number),
-});
+const counted = (ids: string, counts: string): Counted => ({ ids: intsOf(ids), counts: intsOf(counts) });
 
 /** `name` (the ids of `rows` where `condition`, ascending) and `nameN` (their counts `n`). */
 function idsAndCounts(name: string, rows: SQL, condition: SQL = sql`true`): SQL {
-  return sql`ARRAY(SELECT id FROM ${rows} WHERE ${condition} ORDER BY id) AS ${sql.identifier(name)},
-    ARRAY(SELECT n FROM ${rows} WHERE ${condition} ORDER BY id) AS ${sql.identifier(`${name}N`)}`;
+  return sql`array_to_string(ARRAY(SELECT id FROM ${rows} WHERE ${condition} ORDER BY id), ',')
+      AS ${sql.identifier(name)},
+    array_to_string(ARRAY(SELECT n FROM ${rows} WHERE ${condition} ORDER BY id), ',')
+      AS ${sql.identifier(`${name}N`)}`;
 }
 
 export async function circleOf(db: Database, viewerId: number): Promise<Circle> {
