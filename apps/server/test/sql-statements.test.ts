@@ -5,6 +5,7 @@ import {
   chatMembers,
   chats,
   follows,
+  groups,
   hashtags,
   messages,
   plans,
@@ -662,6 +663,51 @@ describe('a plan page', () => {
     // People's rows by id: the people listed and the plans' creators, in one statement.
     const rowsById = read.texts.filter((text) => /from "users" where "users"\."id" = ANY/i.test(text));
     expect(rowsById).toHaveLength(1);
+  });
+
+  it('explore’s and search’s group cards take their member counts from the page, and count right', async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    const near = { latitude: -33.5, longitude: 151.5 };
+    const sizes = [1, 3, 2];
+    for (const [index, size] of sizes.entries()) {
+      const owner = await buildUser(db(), `Owner${index}`);
+      const members = await Promise.all(
+        Array.from({ length: size - 1 }, (_, member) => buildUser(db(), `Member${index}_${member}`)),
+      );
+      const { group } = await buildGroup(
+        db(),
+        owner.id,
+        members.map((member) => ({ userId: member.id })),
+        { isPublic: true },
+      );
+      await db()
+        .update(groups)
+        .set({
+          latitude: Math.round((near.latitude + index / 1000) * 1e6),
+          longitude: Math.round(near.longitude * 1e6),
+          title: `Wombatry ${index}`,
+        })
+        .where(eq(groups.id, group.id));
+    }
+    const memberCounts = (texts: string[]) =>
+      texts.filter(
+        (text) =>
+          /count\(\*\)/i.test(text) &&
+          /FROM group_members\s+WHERE status = 'member' AND group_id = ANY/i.test(text),
+      );
+    const explore = `query ($near: CoordinatesInput) { explore(near: $near, radiusKm: 5, filter: GROUPS) {
+      groups { memberCount } } }`;
+    await statementsOf(viewer, explore, { near });
+    const read = await statementsOf(viewer, explore, { near });
+    const shown = (read.res.data as { explore: { groups: Array<{ memberCount: number }> } }).explore.groups;
+    expect(shown.map((group) => group.memberCount).sort()).toEqual([1, 2, 3]);
+    expect(memberCounts(read.texts)).toEqual([]);
+    const search = 'query { search(text: "wombatry", context: GROUPS) { groups { memberCount } } }';
+    await statementsOf(viewer, search, {});
+    const found = await statementsOf(viewer, search, {});
+    const cards = (found.res.data as { search: { groups: Array<{ memberCount: number }> } }).search.groups;
+    expect(cards.map((group) => group.memberCount).sort()).toEqual([1, 2, 3]);
+    expect(memberCounts(found.texts)).toEqual([]);
   });
 
   it("reads the viewer's answer, the counts and the plan chat's key with the plan, in its one statement", async () => {

@@ -88,6 +88,8 @@ async function pageIds(
     rest: SQL[];
     /** Columns of the table that `rest` reads. */
     carry?: string[];
+    /** More columns of the page's rows, as `expression AS name` (read under the table's alias). */
+    select?: SQL[];
     offset: number;
     limit: number;
     /** `where` within a smaller circle; `leading` starts with roundedKm around its center. */
@@ -113,7 +115,8 @@ async function pageIds(
         SELECT * FROM candidates c
         WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${keyNames('c.')}) <= (SELECT ${names} FROM cut)
       )
-      SELECT ${sql.join([sql`${a}.id`, ...carried], sql`, `)}, (SELECT k0 FROM cut) AS cut_k0 FROM page ${a}
+      SELECT ${sql.join([sql`${a}.id`, ...carried, ...(input.select ?? [])], sql`, `)},
+        (SELECT k0 FROM cut) AS cut_k0 FROM page ${a}
       ORDER BY ${keyNames(`${input.alias}.`)}, ${orderBy(input.rest)}
       LIMIT ${input.limit} OFFSET ${input.offset}`,
     );
@@ -219,15 +222,22 @@ export async function planCards(context: RequestContext, ids: number[]): Promise
  * POPULAR by members plus friends inside.
  */
 export async function exploreGroupRows(db: Database, query: ListQuery): Promise<GroupRow[]> {
-  return rowsInOrder(
-    db,
-    groups,
-    (await exploreGroupIds(db, query)).map((id) => ({ id })),
-  );
+  const page = await exploreGroupPage(db, query);
+  const counts = new Map(page.map((group) => [group.id, group.memberCount]));
+  return (await rowsInOrder(db, groups, page)).map((row) => ({ ...row, memberCount: counts.get(row.id)! }));
 }
 
-/** The ids of exploreGroupRows' groups, in order. */
-export async function exploreGroupIds(db: Database, query: ListQuery): Promise<number[]> {
+/**
+ * The ids of exploreGroupRows' groups, in order, with each one's member count: the order reads it
+ * for the page's rows, so the cards take it from here rather than count again.
+ */
+export async function exploreGroupPage(
+  db: Database,
+  query: ListQuery,
+): Promise<Array<{ id: number; memberCount: number }>> {
+  const page = (found: ReadonlyArray<PageRow>) =>
+    found.map((row) => ({ id: Number(row.id), memberCount: Number(row.member_count) }));
+  const members = sql`${memberCount('g')} AS member_count`;
   const { viewerId, center } = query;
   const friends = friendsInGroup('g', viewerId);
   const nextPlan = sql`(SELECT min(np.starts_at) FROM plans np WHERE np.group_id = g.id
@@ -240,6 +250,7 @@ export async function exploreGroupIds(db: Database, query: ListQuery): Promise<n
       where,
       leading: [roundedKm('g', center)],
       rest: [sql`${friends} DESC`, sql`${memberCount('g')} DESC`, sql`g.id ASC`],
+      select: [members],
       offset: query.offset,
       limit: query.limit,
       rings: {
@@ -247,7 +258,7 @@ export async function exploreGroupIds(db: Database, query: ListQuery): Promise<n
         within: (radiusKm) => conditions('g', { ...query, radiusKm }, [explorableGroupFor('g', viewerId)]),
       },
     });
-    return idsOf(ids);
+    return page(ids);
   }
   let order: SQL[];
   if (query.sort === 'POPULAR')
@@ -267,14 +278,14 @@ export async function exploreGroupIds(db: Database, query: ListQuery): Promise<n
       sql`${memberCount('g')} DESC`,
       sql`g.id ASC`,
     ];
-  const found = await rows<{ id: number }>(
+  const found = await rows<PageRow>(
     db,
-    sql`SELECT g.id FROM groups g
+    sql`SELECT g.id, ${members} FROM groups g
       WHERE ${where}
       ORDER BY ${orderBy(order)}
       LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
-  return idsOf(found);
+  return page(found);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { PlanCard } from '../plans/plan-type.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { decodeExploreMarker, encodeExploreMarker } from './explore-marker.ts';
 import {
-  exploreGroupIds,
+  exploreGroupPage,
   explorePeopleIds,
   explorePlanPage,
   planCards,
@@ -142,23 +142,26 @@ export async function explore(context: RequestContext, input: ExploreInput): Pro
   };
   const query = (offset: number, size: number): ListQuery => ({ ...base, offset, limit: size + 1 });
   // One row more than asked tells whether another page follows.
-  const [planPage, groupIds, peopleIds] = await Promise.all([
+  const [planPage, groupPage, peopleIds] = await Promise.all([
     sizes.plans > 0 ? explorePlanPage(db, query(plansAt, sizes.plans)) : [],
-    sizes.groups > 0 ? exploreGroupIds(db, query(groupsAt, sizes.groups)) : [],
+    sizes.groups > 0 ? exploreGroupPage(db, query(groupsAt, sizes.groups)) : [],
     sizes.people > 0 ? explorePeopleIds(db, query(peopleAt, sizes.people)) : [],
   ]);
   const more =
-    planPage.length > sizes.plans || groupIds.length > sizes.groups || peopleIds.length > sizes.people;
+    planPage.length > sizes.plans || groupPage.length > sizes.groups || peopleIds.length > sizes.people;
   const shownPlans = planPage.slice(0, sizes.plans);
   // Every row at once, through the request's loaders: the people and the plans' creators in one
   // statement, the groups with the viewer's membership of each, the plans with their facts.
   const loaders = groupLoaders(context);
+  const shownGroups = groupPage.slice(0, sizes.groups);
+  // The cards' member counts, read with the page's order.
+  for (const group of shownGroups) loaders.memberCount.prime(group.id, group.memberCount);
   const [plans, groups, people] = await Promise.all([
     planCards(
       context,
       shownPlans.map((plan) => plan.id),
     ),
-    loaders.row.loadMany(groupIds.slice(0, sizes.groups)),
+    loaders.row.loadMany(shownGroups.map((group) => group.id)),
     loaders.user.loadMany(peopleIds.slice(0, sizes.people)),
     loaders.user.loadMany(shownPlans.map((plan) => plan.creatorId)),
   ]);

@@ -71,6 +71,7 @@ export const groupList: SearchList<GroupRow> = {
       visible: visibleRow('groups', 'g', sql`NOT ${blockedBetween(viewerId, sql`g.creator_id`)}`),
       offset,
       limit,
+      returning: ['members'],
     };
     if (viewerId === null) {
       return rankedPage({
@@ -88,5 +89,9 @@ export const groupList: SearchList<GroupRow> = {
     });
   },
 
-  load: (db, ids) => rowsByIds(db, groups, ids),
+  // The member counts the page ranked by: the cards show them without counting again.
+  load: async (db, ids, page) => {
+    const counts = new Map(page.map((row) => [Number(row.id), Number(row.members)]));
+    return (await rowsByIds(db, groups, ids)).map((row) => ({ ...row, memberCount: counts.get(row.id) }));
+  },
 };

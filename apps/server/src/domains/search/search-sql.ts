@@ -20,11 +20,12 @@ export interface SearchList<T> {
   /**
    * One page for the viewer: the matches among `candidates` (ids of the shared ranking), rows
    * changed since `since`, and the rows that only this viewer sees or that their friends are
-   * part of; ranked with the viewer's keys, only what the viewer may see. Answers `id`s.
+   * part of; ranked with the viewer's keys, only what the viewer may see. Answers `id`s, and the
+   * keys named in rankedPage's `returning`.
    */
   page(input: PageInput): SQL;
-  /** The rows of `ids`, in that order. */
-  load(db: Database, ids: readonly number[]): Promise<T[]>;
+  /** The rows of the page's ids, in that order (`page`: its rows, with their returned keys). */
+  load(db: Database, ids: readonly number[], page: ReadonlyArray<Record<string, unknown>>): Promise<T[]>;
 }
 
 export interface PageInput {
@@ -217,10 +218,13 @@ export function rankedPage(input: {
   visible: SQL;
   offset: number;
   limit: number;
+  /** Keys the page answers besides the id (a group's member count, which its card shows). */
+  returning?: string[];
 }): SQL {
   const { ctes, rows, where, keys, visible, offset, limit } = input;
+  const returned = ['id', ...(input.returning ?? [])].map((name) => `c.${name}`).join(', ');
   return sql`WITH ${sql.join(ctes, sql`, `)}
-    SELECT c.id FROM (
+    SELECT ${sql.raw(returned)} FROM (
       SELECT ${selectKeys(keys)} FROM ${rows} WHERE ${where}
       ORDER BY ${orderByNames(keys)} OFFSET 0
     ) c

@@ -164,7 +164,7 @@ async function searchList<T>(
       depth,
       list.name === 'people' ? friends : null,
     );
-    const page = await preparedRows<{ id: number | string }>(
+    const page = await preparedRows<{ id: number | string } & Record<string, unknown>>(
       db,
       list.page({
         text: ranking.text,
@@ -180,7 +180,7 @@ async function searchList<T>(
     );
     const ids = page.map((row) => Number(row.id));
     if (ids.length >= limit || (ranking.complete && depth >= ranking.ids.length)) {
-      return list.load(db, ids);
+      return list.load(db, ids, page);
     }
     depth *= 4;
   }
