@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { anyOf } from '../../db/id-array.ts';
 import { groups, type users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import type { GroupRow } from '../groups/group-loaders.ts';
@@ -341,15 +342,7 @@ export async function rowsInOrder<T extends typeof groups | typeof users>(
   if (ids.length === 0) return [];
   const wanted = ids.map((row) => Number(row.id));
   const t = table as typeof groups;
-  const found = (await db
-    .select()
-    .from(t)
-    .where(
-      sql`${t.id} IN (${sql.join(
-        wanted.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    )) as Array<T['$inferSelect']>;
+  const found = (await db.select().from(t).where(anyOf(t.id, wanted))) as Array<T['$inferSelect']>;
   const byId = new Map(found.map((row) => [row.id, row]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
