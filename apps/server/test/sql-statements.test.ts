@@ -427,6 +427,42 @@ describe('a group', () => {
   );
 });
 
+describe('explore near a place', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    'finds the people it may show from their own index, without reading their rows',
+    async () => {
+      const viewer = await newPerson(t, 'Explorer');
+      const near = { latitude: 48.5, longitude: 2.5 };
+      const locals = await Promise.all(['Ida', 'Jon', 'Kim'].map((name) => buildUser(db(), name)));
+      for (const [index, local] of locals.entries()) {
+        await db()
+          .update(users)
+          .set({
+            latitude: Math.round((near.latitude + index / 1000) * 1e6),
+            longitude: Math.round(near.longitude * 1e6),
+          })
+          .where(eq(users.id, local.id));
+      }
+      const read = await statementsOf(
+        viewer,
+        'query ($near: CoordinatesInput) { explore(near: $near, radiusKm: 5, filter: PEOPLE) { people { id } } }',
+        { near },
+      );
+      const shown = (read.res.data as { explore: { people: Array<{ id: number }> } }).explore.people;
+      expect(shown.map((person) => Number(person.id)).sort()).toEqual(locals.map((local) => local.id).sort());
+      const candidates = read.texts.flatMap((text, index) =>
+        /WITH candidates AS/.test(text) && /FROM users u/.test(text)
+          ? [{ text, params: read.params[index]! }]
+          : [],
+      );
+      expect(candidates.length).toBeGreaterThan(0);
+      for (const statement of candidates) {
+        expect(await planOf(statement)).toMatch(/Index Only Scan using users_place_explorable/);
+      }
+    },
+  );
+});
+
 describe('a chat room', () => {
   it('finds its last message in the newest page it reads, and reads it alone when the page has none to show', async () => {
     const viewer = await newPerson(t, 'Reader');

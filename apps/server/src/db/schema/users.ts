@@ -66,6 +66,12 @@ export const users = pgTable(
     uniqueIndex('users_phone').on(t.phone),
     // Explore near a place (decisions 0016, 0026): withinKm's box of latitudes and longitudes, so a city's rows are read, not the table's.
     index('users_place').on(t.latitude, t.longitude),
+    // The people explore may show near a place, read from the index alone (explorablePerson: the
+    // rest of its rule reads only these columns): a city's box read ~400 rows from ~400 heap pages
+    // (3.8 ms of a 5.7 ms statement; 1.1 ms from this index).
+    index('users_place_explorable')
+      .on(t.latitude, t.longitude, t.id, t.isVerified, t.key)
+      .where(sql`is_public AND onboarded_at IS NOT NULL AND hidden_at IS NULL AND suspended_at IS NULL`),
     index('users_name_trgm').using(
       'gin',
       sql`(${t.first} || ' ' || ${t.last} || ' ' || ${t.username}) gin_trgm_ops`,

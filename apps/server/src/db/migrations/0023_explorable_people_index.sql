@@ -1,0 +1,1 @@
+CREATE INDEX "users_place_explorable" ON "users" USING btree ("latitude_e6","longitude_e6","id","is_verified","key") WHERE is_public AND onboarded_at IS NOT NULL AND hidden_at IS NULL AND suspended_at IS NULL;
