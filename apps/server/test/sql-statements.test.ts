@@ -399,6 +399,21 @@ async function planOf(statement: { text: string; params: unknown[] }): Promise<s
   }
 }
 
+/** People named `names` living a few hundred metres apart, north of `near`. */
+async function peopleNear(near: { latitude: number; longitude: number }, names: string[]) {
+  const people = await Promise.all(names.map((name) => buildUser(db(), name)));
+  for (const [index, person] of people.entries()) {
+    await db()
+      .update(users)
+      .set({
+        latitude: Math.round((near.latitude + index / 1000) * 1e6),
+        longitude: Math.round(near.longitude * 1e6),
+      })
+      .where(eq(users.id, person.id));
+  }
+  return people;
+}
+
 describe('a group', () => {
   it.runIf(process.env.DATABASE_URL)(
     'counts its members from their own index, without reading their rows',
@@ -433,16 +448,7 @@ describe('explore near a place', () => {
     async () => {
       const viewer = await newPerson(t, 'Explorer');
       const near = { latitude: 48.5, longitude: 2.5 };
-      const locals = await Promise.all(['Ida', 'Jon', 'Kim'].map((name) => buildUser(db(), name)));
-      for (const [index, local] of locals.entries()) {
-        await db()
-          .update(users)
-          .set({
-            latitude: Math.round((near.latitude + index / 1000) * 1e6),
-            longitude: Math.round(near.longitude * 1e6),
-          })
-          .where(eq(users.id, local.id));
-      }
+      const locals = await peopleNear(near, ['Ida', 'Jon', 'Kim']);
       const read = await statementsOf(
         viewer,
         'query ($near: CoordinatesInput) { explore(near: $near, radiusKm: 5, filter: PEOPLE) { people { id } } }',
@@ -818,16 +824,7 @@ describe('people’s rows', () => {
   it('come with the viewer’s ties: their friendship status and canDm cost no statement more', async () => {
     const viewer = await newPerson(t, 'Viewer');
     const near = { latitude: -33.5, longitude: 151.5 };
-    const locals = await Promise.all(['Ada', 'Bo', 'Cy'].map((name) => buildUser(db(), name)));
-    for (const [index, local] of locals.entries()) {
-      await db()
-        .update(users)
-        .set({
-          latitude: Math.round((near.latitude + index / 1000) * 1e6),
-          longitude: Math.round(near.longitude * 1e6),
-        })
-        .where(eq(users.id, local.id));
-    }
+    const locals = await peopleNear(near, ['Ada', 'Bo', 'Cy']);
     await db()
       .insert(follows)
       .values([
