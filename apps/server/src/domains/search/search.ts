@@ -30,12 +30,11 @@ const MAX_TEXT = 200;
  */
 const RANKING_CACHE = { freshMs: 60_000, usableMs: RANKING_USABLE_MS, maxEntries: 2_000 };
 /**
- * Ids a kept ranking holds: every public match of most queries, so a viewer's circle is checked
- * against it in memory; a page deeper than that is ranked for its request alone. A ranking that
- * holds fewer than all matches makes every page read all of the viewer's circle by key: at 20,000,
- * "climbing club" (23,810 people match its near words in the generated world) read 12,850 friends
- * of friends a page; at 50,000 search cost 15.2-15.6 ms of database CPU a request against 17.0-17.5
- * (30 a second, alternated twice).
+ * Ids a kept ranking holds: every public match of most queries, so a viewer's circle is placed in
+ * it in memory (ranking.ts); a page deeper than that is ranked for its request alone. The circle's
+ * ids a ranking cut short lacks are read by key when a page reaches its last bucket (before the
+ * buckets, every page read them: at 20,000, "climbing club", whose near words 23,810 people match in
+ * the generated world, read 12,850 friends of friends a page).
  */
 const RANKING_DEPTH = 50_000;
 /** Ids all kept rankings hold together (four int arrays each: 16 bytes an id, 32 MB in all). */
