@@ -111,15 +111,14 @@ export async function circleOf(db: Database, viewerId: number): Promise<Circle> 
       groups_around AS MATERIALIZED (
         SELECT g.id, k.n FROM (SELECT group_id AS id, count(*) AS n FROM group_members
           WHERE user_id = ANY(${FRIEND_IDS}) AND status = 'member' GROUP BY group_id) k
-        JOIN groups g ON g.id = k.id WHERE ${groupList.open('g')}),
-      people AS MATERIALIZED (SELECT id, n FROM mutual)
+        JOIN groups g ON g.id = k.id WHERE ${groupList.open('g')})
       SELECT
         ${idsAndCounts('openFriends', sql`friend_counts`, sql`open`)},
         ${idsAndCounts('closedFriends', sql`friend_counts`, sql`NOT open`)},
         ${idsAndCounts('openPlans', sql`plans_around`, sql`open`)},
         ${idsAndCounts('closedPlans', sql`plans_around`, sql`NOT open`)},
         ${idsAndCounts('groups', sql`groups_around`)},
-        ${idsAndCounts('people', sql`people`)}`,
+        ${idsAndCounts('people', sql`mutual`)}`,
   );
   const r = row!;
   return {
