@@ -51,6 +51,17 @@ describe('formatPlanWhen', () => {
       { now, readerZone: 'Europe/Paris' },
     );
     expect(local).toBe('Sat, Dec 5 · 7:00 – 8:00 PM');
+    // Unknown (the server's render): named, whoever reads it.
+    const unknown = formatPlanWhen(
+      {
+        start: '2026-12-05T18:00:00Z',
+        end: '2026-12-05T19:00:00Z',
+        timezone: 'Europe/Berlin',
+        allDay: false,
+      },
+      { now, readerZone: null },
+    );
+    expect(unknown).toMatch(/^Sat, Dec 5 · 7:00 – 8:00 PM GMT\+1$/);
   });
 
   it('shows all-day plans by their dates, the exclusive end one day back', () => {

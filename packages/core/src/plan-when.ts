@@ -41,14 +41,19 @@ function plainSpaces(text: string): string {
   return text.replace(/[\u2009\u202f\u00a0]/g, ' ');
 }
 
+/**
+ * `readerZone`: the reader's zone, whose clock named the same as the plan's leaves the zone unnamed;
+ * null when it is not known (the server's render, a page before its scripts ran): the zone is named,
+ * so a reader elsewhere is never left to guess; left out (cards), never named.
+ */
 export function formatPlanWhen(
   plan: PlanWhenInput,
-  options: { now?: Date; readerZone?: string } = {},
+  options: { now?: Date; readerZone?: string | null } = {},
 ): string {
   return plainSpaces(planWhenText(plan, options));
 }
 
-function planWhenText(plan: PlanWhenInput, options: { now?: Date; readerZone?: string }): string {
+function planWhenText(plan: PlanWhenInput, options: { now?: Date; readerZone?: string | null }): string {
   const now = options.now ?? new Date();
   const start = new Date(plan.start);
   const end = new Date(plan.end);
@@ -61,7 +66,9 @@ function planWhenText(plan: PlanWhenInput, options: { now?: Date; readerZone?: s
     const lastDay = days.format(new Date(Date.parse(`${localDate(end, plan.timezone)}T00:00:00Z`) - DAY));
     return startDay === lastDay ? `${startDay} · All day` : `${startDay} – ${lastDay}`;
   }
-  const elsewhere = options.readerZone !== undefined && !sameOffset(start, plan.timezone, options.readerZone);
+  const elsewhere =
+    options.readerZone === null ||
+    (options.readerZone !== undefined && !sameOffset(start, plan.timezone, options.readerZone));
   const times = timeFormat(zone, elsewhere);
   const startDay = days.format(start);
   const endDay = days.format(end);

@@ -422,8 +422,9 @@ export default function Plan() {
   const [isInviting, setIsInviting] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  // The reader's own zone is known only in the browser; the server renders the plan's.
-  const readerZone = useBrowserTimeZone();
+  // The reader's own zone is known only in the browser: the server's render (what a visitor reads
+  // until the page's scripts run, decision 0033) names the plan's zone.
+  const readerZone = useBrowserTimeZone() ?? null;
   const editHash = planEditHash(plan.key);
   const hydrated = useHydrated();
   const isEditing = hydrated && location.hash === editHash && plan.permissions.modify;
