@@ -2,13 +2,21 @@ import type { Page } from '@playwright/test';
 
 /**
  * Waits until React has hydrated the server-rendered page, so handlers answer the keys and clicks
- * that follow. A hydrated element carries React's internal fiber key.
+ * that follow. A hydrated element carries React's internal fiber key. A page a signed-out visitor
+ * reads loads its scripts on their first sign of interaction (decision 0033): such a page is given
+ * one, a press of Shift, as a person reaching for the keyboard would.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  if (await waitsForIntent(page)) await page.keyboard.press('Shift');
   await page.waitForFunction(() => {
     const main = document.getElementById('main');
     return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
   });
+}
+
+/** True while the page's scripts wait for the visitor's first sign of interaction (decision 0033). */
+export function waitsForIntent(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as { __plazaWaitsForIntent?: boolean }).__plazaWaitsForIntent === true);
 }
 
 /**

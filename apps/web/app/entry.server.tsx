@@ -5,6 +5,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { deferEntryModule } from './features/hydration/after-first-paint.server.ts';
+import { scriptStartOf } from './features/hydration/script-start.server.ts';
+import type { RootLoaderData } from './root-data.ts';
 
 // The Plaza server reads this from the build (`build.entry.module`), so both sides share one key.
 export { plazaContext } from './context.ts';
@@ -29,6 +31,16 @@ export default function handleRequest(
   // The server's Content-Security-Policy allows inline scripts with this nonce only: React Router puts it
   // on its own (<Scripts>, <ScrollRestoration>, the streamed data) and React on its bootstrap scripts.
   const nonce = loadContext.get(plazaContext).cspNonce;
+  // A signed-out visitor's page to read loads its scripts on their first intent (decision 0033).
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const root = loaderData['root'] as RootLoaderData | undefined;
+  const scriptStart = scriptStartOf({
+    routeId: matches.at(-1)?.route.id,
+    status: responseStatusCode,
+    search: new URL(request.url).search,
+    isSignedIn: Boolean(root?.viewer),
+    consentMask: root?.consent.mask ?? null,
+  });
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -42,9 +54,9 @@ export default function handleRequest(
         },
       });
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      // The page hydrates after its first paint (decision 0030).
+      // The page hydrates after its first paint (decision 0030) or on the visitor's intent (0033).
       // A page the reader left (its stream destroyed) closes the transform too, and React stops.
-      const html = deferEntryModule(nonce);
+      const html = deferEntryModule(nonce, scriptStart);
       pipeline(html, body, () => undefined);
       pipe(html);
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));

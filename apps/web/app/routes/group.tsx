@@ -41,7 +41,7 @@ import { viewerContext } from '../features/session/viewer.server.ts';
 import { MuteButton } from '../features/activity/mute-button.tsx';
 import { ReportButton } from '../features/moderation/report-button.tsx';
 import { lazyPart } from '../features/errors/lazy-part.ts';
-import { rootDataFromMatches } from '../root-data.ts';
+import { rootDataFromMatches, useRootData } from '../root-data.ts';
 import type { Route } from './+types/group';
 
 const TABS = [
@@ -149,10 +149,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 /** The group's deep link (spec 2.3: g, and k passed through). */
-function groupShareLink(group: GroupPage, shareKey: string | null): string {
+function groupShareLink(publicUrl: string, group: GroupPage, shareKey: string | null): string {
   const query = new URLSearchParams({ g: group.key });
   if (shareKey) query.set('k', shareKey);
-  return `${window.location.origin}/deeplink${groupHref(group)}?${query.toString()}`;
+  return `${publicUrl}/deeplink${groupHref(group)}?${query.toString()}`;
 }
 
 /** Join, ask to join, withdraw, leave or pay: what the server's permissions allow (decision 0007). */
@@ -342,6 +342,7 @@ function MemberRow({
 export default function Group() {
   const { group, tab, members, plans, pastPlans, requests, audit, viewerId, shareKey, canSetPrice } =
     useLoaderData<typeof loader>();
+  const publicUrl = useRootData()?.publicUrl ?? '';
   const location = useLocation();
   const navigate = useNavigate();
   const editHash = groupEditHash(group.key);
@@ -434,7 +435,7 @@ export default function Group() {
               Edit
             </Link>
           ) : null}
-          <ShareButton title={group.title} url={() => groupShareLink(group, shareKey)} />
+          <ShareButton title={group.title} url={groupShareLink(publicUrl, group, shareKey)} />
           {group.creator?.id !== viewerId ? (
             <ReportButton
               target={{ type: 'GROUP', contentKey: group.key, name: group.title }}

@@ -599,7 +599,7 @@ export default function Plan() {
                 name={plan.title}
               />
             ) : null}
-            <ShareButton title={plan.title} url={() => plan.shareUrl} />
+            <ShareButton title={plan.title} url={plan.shareUrl} />
             {plan.calendarLinks ? <CalendarMenu links={plan.calendarLinks} /> : null}
             {plan.outUrl ? (
               <a href={plan.outUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('sun')}>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, NavLink, data, redirect, useLoaderData } from 'react-router';
 import { MessageButton } from '../features/chat/message-button.tsx';
 import { formatCount } from '@plaza/core/count-format';
@@ -18,7 +18,8 @@ import {
   type OrganizationCard,
 } from '../features/organizations/organization-data.ts';
 import { PersonRow, VerifiedBadge } from '../features/social/person-row.tsx';
-import { rootDataFromMatches } from '../root-data.ts';
+import { ShareButton } from '../components/share-button.tsx';
+import { rootDataFromMatches, useRootData } from '../root-data.ts';
 import type { Route } from './+types/public-profile';
 
 interface ProfileUser extends PersonCard {
@@ -186,35 +187,11 @@ function Stat({ value, label, to }: { value: number | null; label: string; to?: 
   );
 }
 
-function ShareButton({ username, shareKey }: { username: string; shareKey: string | null }) {
-  const [copied, setCopied] = useState(false);
-  async function share() {
-    const query = new URLSearchParams({ username });
-    if (shareKey) query.set('k', shareKey);
-    const link = `${window.location.origin}/deeplink/${encodeURIComponent(username)}?${query.toString()}`;
-    if (navigator.share) {
-      await navigator.share({ url: link }).catch(() => undefined);
-      return;
-    }
-    await navigator.clipboard.writeText(link);
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), 3000);
-  }
-  return (
-    <button type="button" className={buttonClass('secondary')} onClick={() => void share()}>
-      <svg
-        viewBox="0 0 20 20"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d="M10 13V3m0 0L6 7m4-4 4 4M4 11v5h12v-5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      <span aria-live="polite">{copied ? 'Link copied' : 'Share'}</span>
-    </button>
-  );
+/** The profile's share link: the app's deep link, with the share key of a private profile. */
+function profileShareLink(publicUrl: string, username: string, shareKey: string | null): string {
+  const query = new URLSearchParams({ username });
+  if (shareKey) query.set('k', shareKey);
+  return `${publicUrl}/deeplink/${encodeURIComponent(username)}?${query.toString()}`;
 }
 
 function planWhen(plan: PlanCard): string {
@@ -336,6 +313,7 @@ function RestrictedNotice({ name }: { name: string }) {
 
 export default function PublicProfile() {
   const { section, subPath, profile, isSignedIn, shareKey } = useLoaderData<typeof loader>();
+  const publicUrl = useRootData()?.publicUrl ?? '';
   const { user, isRestricted } = profile;
   const isSelf = user.friendshipStatus === 'SELF';
   const mutual = user.mutualFriends ?? [];
@@ -392,7 +370,11 @@ export default function PublicProfile() {
                 {user.isPublic ? 'Log in to follow' : 'Log in to ask to follow'}
               </Link>
             )}
-            <ShareButton username={user.username} shareKey={shareKey} />
+            <ShareButton
+              title={user.fullName}
+              url={profileShareLink(publicUrl, user.username, shareKey)}
+              withIcon
+            />
             {!isSelf ? (
               <ReportButton
                 target={{ type: 'USER', contentKey: user.key, name: user.fullName }}

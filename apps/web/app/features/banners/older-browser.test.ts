@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { isOlderBrowser } from './older-browser.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IS_OLDER_BROWSER_EXPRESSION, detectBrowserFeatures, isOlderBrowser } from './older-browser.ts';
 
 const modern = { hasStructuredClone: true, hasCssHas: true };
 
@@ -16,5 +16,33 @@ describe('isOlderBrowser', () => {
 
   it('can be forced with ?oldbrowser=1', () => {
     expect(isOlderBrowser(modern, '?utm=x&oldbrowser=1')).toBe(true);
+  });
+});
+
+describe('IS_OLDER_BROWSER_EXPRESSION', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('says what isOlderBrowser says of the running browser, in every case', () => {
+    const clones = [structuredClone, undefined];
+    const styles = [
+      undefined,
+      {},
+      { supports: () => true },
+      { supports: (condition: string) => condition !== 'selector(:has(a))' },
+    ];
+    const answers: boolean[] = [];
+    for (const clone of clones) {
+      for (const css of styles) {
+        vi.stubGlobal('structuredClone', clone);
+        vi.stubGlobal('CSS', css);
+        const inPage = new Function(`return ${IS_OLDER_BROWSER_EXPRESSION}`)() as boolean;
+        expect(inPage).toBe(isOlderBrowser(detectBrowserFeatures(), ''));
+        answers.push(inPage);
+      }
+    }
+    // Only a browser with both features is modern.
+    expect(answers).toEqual([true, true, false, true, true, true, true, true]);
   });
 });

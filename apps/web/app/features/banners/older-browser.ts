@@ -26,3 +26,11 @@ export function isOlderBrowser(features: BrowserFeatures, search: string): boole
   if (new URLSearchParams(search).get(OLDER_BROWSER_TEST_PARAM) === '1') return true;
   return !features.hasStructuredClone || !features.hasCssHas;
 }
+
+/**
+ * `isOlderBrowser(detectBrowserFeatures(), '')` as an expression for a page's inline start script
+ * (decision 0033): a page that waits for its visitor's first interaction starts the app at once in an
+ * older browser, so the notice shows as on any other page.
+ */
+export const IS_OLDER_BROWSER_EXPRESSION =
+  "(typeof structuredClone!=='function'||!(typeof CSS==='object'&&CSS!==null&&typeof CSS.supports==='function'&&CSS.supports('selector(:has(a))')))";

@@ -6,6 +6,7 @@ import {
   DEFERRED_PRELOAD_REL,
   DEFERRED_ENTRY_TYPE,
   START_AFTER_FIRST_PAINT,
+  START_ON_INTENT,
   deferEntryModule,
 } from './after-first-paint.server.ts';
 
@@ -23,9 +24,9 @@ const expected = page
 /** The page through the transform, in these chunks, for the page's nonce (or `{ nonce }`'s). */
 async function through(
   chunks: Buffer[],
-  options: { nonce: string | undefined } = { nonce },
+  options: { nonce: string | undefined; start?: 'on-intent' } = { nonce },
 ): Promise<string> {
-  return text(Readable.from(chunks).pipe(deferEntryModule(options.nonce)));
+  return text(Readable.from(chunks).pipe(deferEntryModule(options.nonce, options.start)));
 }
 
 describe('deferEntryModule', () => {
@@ -55,5 +56,12 @@ describe('deferEntryModule', () => {
     // A page cut while it looked like the script's start keeps every byte.
     const unfinished = `<p>a</p><script nonce="${nonce}" type="mod`;
     expect(await through([Buffer.from(unfinished)])).toBe(unfinished);
+  });
+
+  it("starts the page's scripts on the visitor's intent when told to, holding the same markup", async () => {
+    const onIntent = await through([Buffer.from(page)], { nonce, start: 'on-intent' });
+    expect(onIntent).toBe(expected.replace(`>${START_AFTER_FIRST_PAINT}<`, `>${START_ON_INTENT}<`));
+    expect(onIntent).not.toContain(START_AFTER_FIRST_PAINT);
+    expect(START_ON_INTENT).not.toBe(START_AFTER_FIRST_PAINT);
   });
 });

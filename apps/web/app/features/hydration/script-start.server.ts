@@ -1,0 +1,59 @@
+import { mayTrack } from '@plaza/core/consent';
+import type { ScriptStart } from './after-first-paint.server.ts';
+
+/**
+ * The pages a signed-out visitor comes to read (issue 11's public pages: the home page, a plan, a
+ * group, a profile and its sections; and the site's pages of text): their scripts wait for the
+ * visitor's first sign of interaction (decision 0033).
+ */
+export const READ_BY_VISITORS: ReadonlySet<string> = new Set([
+  'routes/home',
+  'routes/plan',
+  'routes/group',
+  'routes/public-profile',
+  'routes/public-profile-events',
+  'routes/public-profile-events-past',
+  'routes/public-profile-groups',
+  'routes/public-profile-friends',
+  'routes/company',
+  'routes/impact',
+  'routes/press',
+  'routes/faq',
+  'routes/creators',
+  'routes/copyright',
+  'routes/download-agreement',
+  'routes/community-rules',
+  'routes/community-guidelines',
+  'routes/privacy-policy',
+  'routes/privacy',
+  'routes/terms-of-service',
+  'routes/tos',
+]);
+
+export interface PageFacts {
+  /** The id of the page's deepest route. */
+  routeId: string | undefined;
+  /** The response's status: an error page starts as any other. */
+  status: number;
+  /** The request's query with its "?", or "": a query (`?signin=1`, an invitation) asks for the app. */
+  search: string;
+  isSignedIn: boolean;
+  /** The visitor's cookie consent choice: page views are counted by the app once it runs. */
+  consentMask: number | null;
+}
+
+/**
+ * When the page's scripts start (decision 0033): on the visitor's intent for a signed-out visitor
+ * reading one of READ_BY_VISITORS as shared (no query), unless they allowed analytics (whose page
+ * view the app records as it starts); after the first paint otherwise (decision 0030).
+ */
+export function scriptStartOf(page: PageFacts): ScriptStart {
+  const readsOnly =
+    page.routeId !== undefined &&
+    READ_BY_VISITORS.has(page.routeId) &&
+    page.status === 200 &&
+    page.search === '' &&
+    !page.isSignedIn &&
+    !mayTrack(page.consentMask);
+  return readsOnly ? 'on-intent' : 'after-first-paint';
+}
