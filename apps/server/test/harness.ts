@@ -32,6 +32,8 @@ export interface TestPlaza {
 export interface TestPlazaOptions {
   /** Defaults to a silent logger. */
   logger?: Logger;
+  /** On PostgreSQL: the address Plaza is given for its scratch database (through a proxy, say). */
+  databaseUrl?: (scratchUrl: string) => string;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function startTestPlaza(
     NODE_ENV: 'test',
     PLAZA_DATA_DIR: dataDir,
     PUBLIC_URL: 'http://plaza.test',
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(scratch ? { DATABASE_URL: options.databaseUrl?.(scratch.url) ?? scratch.url } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });

@@ -1,10 +1,11 @@
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
 import { buildRequestContext, type Platform, type RequestContext, type ServerContext } from './context.ts';
 import { useGraphqlLimits } from './limits.ts';
 import { useQueryContexts } from './query-contexts.ts';
 import { useSubscriptionEvents, type EventExecution } from './subscription-events.ts';
 import { useWellFormedText } from './well-formed-text.ts';
 import { schema } from './schema.ts';
+import { databaseUnavailable, isDatabaseUnreachable } from './unavailable.ts';
 
 export type PlazaYoga = YogaServerInstance<ServerContext, RequestContext>;
 
@@ -16,8 +17,13 @@ export function createPlazaYoga(
   return createYoga<ServerContext, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    // Unexpected errors are masked; coded GraphQLErrors (errors.ts) reach the client as they are.
-    maskedErrors: { isDev: platform.config.isDevelopment },
+    // Unexpected errors are masked; coded GraphQLErrors (errors.ts) reach the client as they are, and
+    // a database out of reach is said as such, with 503 (unavailable.ts).
+    maskedErrors: {
+      isDev: platform.config.isDevelopment,
+      maskError: (error, message, isDev) =>
+        isDatabaseUnreachable(error) ? databaseUnavailable() : maskError(error, message, isDev),
+    },
     graphiql: platform.config.isDevelopment,
     landingPage: false,
     plugins: [

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
-import type { ExecutionArgs } from 'graphql';
+import { GraphQLError, type ExecutionArgs } from 'graphql';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
 import type { RequestContext } from '../graphql/context.ts';
 import { EVENT_SINK, sharedResultJson, type EventSink } from '../graphql/subscription-events.ts';
@@ -77,7 +77,15 @@ export function attachGraphqlWebSocket(
         const document = parse(params.query);
         const errors = validate(schema, document);
         if (errors.length > 0) return errors;
-        const contextValue = await contextFactory();
+        let contextValue: Awaited<ReturnType<typeof contextFactory>>;
+        try {
+          contextValue = await contextFactory();
+        } catch (error) {
+          // An error Yoga already made fit to tell (the database out of reach, unavailable.ts) ends
+          // this subscription with it; the socket and its other subscriptions stay.
+          if (error instanceof GraphQLError) return [error];
+          throw error;
+        }
         // What was read with the session serves a query at once (context.ts); a socket's context
         // lives as long as the socket and reads afresh, so it does not keep the person's row.
         const { viewer } = contextValue as RequestContext;

@@ -1,0 +1,128 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from '../src/graphql/unavailable.ts';
+import { startTestPlaza, type TestPlaza } from './harness.ts';
+import { chatApi, chatEvents } from './support/chats.ts';
+import { newPerson } from './support/people.ts';
+
+const adminUrl = process.env.DATABASE_URL;
+
+/**
+ * A TCP hop between Plaza and PostgreSQL that can be cut, as a network or a stopped server would:
+ * its connections end at once and new ones are refused until it is restored.
+ */
+class CuttableHop {
+  private server: net.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+
+  private readonly target: { host: string; port: number };
+
+  constructor(target: { host: string; port: number }) {
+    this.target = target;
+  }
+
+  /** Listens (again, on the same port); does nothing while it already does. */
+  async open(): Promise<void> {
+    if (this.server) return;
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.target);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+}
+
+describe.skipIf(!adminUrl)(
+  `PostgreSQL out of reach (${adminUrl ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'})`,
+  () => {
+    let hop: CuttableHop;
+    let t: TestPlaza;
+
+    beforeAll(async () => {
+      const target = new URL(adminUrl!);
+      hop = new CuttableHop({ host: target.hostname, port: Number(target.port || 5432) });
+      await hop.open();
+      t = await startTestPlaza(
+        { TRUST_PROXY: '1' },
+        {
+          databaseUrl: (scratch) => {
+            const url = new URL(scratch);
+            url.hostname = '127.0.0.1';
+            url.port = String(hop.port);
+            return url.toString();
+          },
+        },
+      );
+    });
+
+    afterAll(async () => {
+      // Open again if a failed test left it cut, so Plaza's pool can close its connections.
+      await hop.open();
+      await t.close();
+      await hop.cut();
+    });
+
+    it('answers 503 with a clear message while the database is out of reach, then serves again', async () => {
+      // A person nobody took: the database is asked, and answers that there is none.
+      const query = 'query ($username: String!) { publicUser(username: $username) { id } }';
+      const before = await t.gql(query, { username: 'nobody-here' });
+      expect(before.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+
+      await hop.cut();
+      // Connections the pool held are gone, and new ones are refused: both answer the same.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const during = await t.gql(query, { username: 'nobody-here' });
+        expect(during.status).toBe(503);
+        expect(during.errors).toEqual([
+          expect.objectContaining({ message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: '503' } }),
+        ]);
+      }
+
+      // The answer tells a client when to ask again.
+      const raw = await t.plaza.yoga.fetch('http://plaza.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+        body: JSON.stringify({ query, variables: { username: 'nobody-here' } }),
+      });
+      expect(raw.status).toBe(503);
+      expect(raw.headers.get('retry-after')).toBe(String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+
+      await hop.open();
+      const after = await t.gql(query, { username: 'nobody-here' });
+      expect(after.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    });
+
+    it('tells a subscription opened while the database is out of reach the same', async () => {
+      const ana = await newPerson(t, 'Ana');
+      const ben = await newPerson(t, 'Ben');
+      const chatKey = await chatApi(t).openDm(ana, ben.userId);
+
+      await hop.cut();
+      const feed = await chatEvents(t, ana, chatKey);
+      await feed.until(() => feed.errors.length > 0 || feed.completed, 'an error');
+      await hop.open();
+      expect(JSON.stringify(feed.errors)).toContain(DATABASE_UNAVAILABLE_MESSAGE);
+      await feed.client.dispose();
+    });
+  },
+);
