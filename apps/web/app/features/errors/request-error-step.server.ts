@@ -18,23 +18,43 @@ export const maintenanceStep: MiddlewareFunction<Response> = ({ context }) => {
   }
 };
 
+/** Seconds a reader is asked to wait when the API could not serve a page's data (its Retry-After). */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Spec 8 "Code 429": notes whether any GraphQL call of this request was refused with
  * RATE_LIMITED and, if so, marks the response with REQUEST_ERROR_HEADER so the browser opens the
  * error modal (request-error-header.ts), whatever the loader or action did with the refusal.
+ * "Code 503": a call the API could not serve (its database out of reach) ends the page or data
+ * request at once with 503 and Retry-After (the error page; no maintenance flag), not a 500: a
+ * crawler or a monitor then knows to come back.
  */
 export const requestErrorStep: MiddlewareFunction<Response> = async ({ context }, next) => {
   const server = context.get(plazaContext);
   let isRateLimited = false;
+  let isUnavailable = false;
   context.set(plazaContext, {
     ...server,
     async graphql(query, variables) {
       const result = await server.graphql(query, variables);
       if (result.errors?.some((error) => error.extensions?.code === 'RATE_LIMITED')) isRateLimited = true;
+      const unavailable = result.errors?.find((error) => error.extensions?.code === '503');
+      if (unavailable) {
+        isUnavailable = true;
+        throw data({ message: unavailable.message }, { status: 503 });
+      }
       return result as never;
     },
   });
   const response = await next();
+  // A page's error response does not carry its loader's thrown headers: say when to come back here.
+  if (isUnavailable && response.status === 503) {
+    try {
+      response.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    } catch {
+      // Immutable headers: the 503 goes out without it.
+    }
+  }
   if (isRateLimited) {
     try {
       response.headers.set(REQUEST_ERROR_HEADER, '429');
