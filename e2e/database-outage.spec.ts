@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import pg from 'pg';
 import { CuttableHop } from '../apps/server/test/support/cuttable-hop.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { finishOnboarding, fromOwnAddress, uniqueEmail } from './support/accounts.ts';
+import { waitForHydration } from './support/hydration.ts';
 import { makeDataDir, startOwnServer, type OwnServer } from './support/own-server.ts';
 
 // A Plaza of its own on the machine's PostgreSQL (as `.ci/run` gives it), reached through a hop
@@ -64,4 +66,62 @@ test('while PostgreSQL is out of reach a page answers 503 with Retry-After and t
   await hop!.open();
   expect((await page.goto(explore))?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Something unexpected happened');
+});
+
+/** A new person signed up on this spec's Plaza, on their chat home. */
+async function signUpHere(browser: Browser, label: string): Promise<{ page: Page; username: string }> {
+  const page = await (await browser.newContext()).newPage();
+  await fromOwnAddress(page);
+  const email = uniqueEmail(label);
+  const since = Date.now();
+  await page.goto(`${server!.url}/?signin=1&signup=1`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByLabel('Your code', { exact: true }).fill(await server!.codeFor(email, since));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const username = await finishOnboarding(page);
+  await expect(page).toHaveURL(/\/chat$/);
+  return { page, username };
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: /^Message / });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+test('a chat whose live feed could not start while the database was out of reach starts it again once it is back', async ({
+  browser,
+}) => {
+  const ana = await signUpHere(browser, 'outage-ana');
+  const ben = await signUpHere(browser, 'outage-ben');
+  // Ana's WebSocket passes through the test, which can drop it as a network blip would.
+  const sockets: WebSocketRoute[] = [];
+  await ana.page.routeWebSocket(/\/graphql$/, (socket) => {
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  await ana.page.goto(`${server!.url}/${ben.username}`);
+  await ana.page.getByRole('button', { name: 'Message' }).click();
+  await expect(ana.page).toHaveURL(/\/chat\/d\/[A-Za-z0-9_-]+$/);
+  await waitForHydration(ana.page);
+  await ben.page.goto(`${server!.url}${new URL(ana.page.url()).pathname}`);
+  await waitForHydration(ben.page);
+  const anasLog = ana.page.getByRole('log', { name: /^Messages in / });
+  await send(ben.page, 'Before the cut');
+  await expect(anasLog.getByText('Before the cut')).toBeVisible();
+
+  // The database goes out of reach, and Ana's socket drops: on its way back her chat's feed cannot
+  // start, and she is told why.
+  await hop!.cut();
+  for (const socket of sockets.splice(0)) await socket.close({ code: 1001, reason: 'Going away' });
+  await expect(
+    ana.page.getByRole('alert').filter({ hasText: 'Plaza cannot reach its database right now.' }),
+  ).toBeVisible({ timeout: 20_000 });
+
+  // Once it is back, the feed starts again by itself: Ben's next message reaches her without a reload.
+  await hop!.open();
+  await send(ben.page, 'After the cut');
+  await expect(anasLog.getByText('After the cut')).toBeVisible({ timeout: 20_000 });
+  await expect(ana.page.getByRole('alert').filter({ hasText: 'cannot reach its database' })).toHaveCount(0);
 });

@@ -113,6 +113,18 @@ interface Resumable {
 
 const resumables = new Set<Resumable>();
 
+/**
+ * How long a subscription the API could not start (code 503: its database out of reach) waits
+ * before it is asked for again; the socket stays open meanwhile (the server's Retry-After).
+ */
+const UNAVAILABLE_RETRY_MS = 5_000;
+
+function startAgainLater(entry: Resumable) {
+  window.setTimeout(() => {
+    if (resumables.has(entry) && isConnected) start(entry);
+  }, UNAVAILABLE_RETRY_MS);
+}
+
 function start(entry: Resumable) {
   entry.dispose?.();
   entry.dispose = liveClient().subscribe(
@@ -126,7 +138,9 @@ function start(entry: Resumable) {
       error: (error) => {
         if (Array.isArray(error)) {
           const first = error[0] as { message?: string; extensions?: { code?: string } } | undefined;
-          entry.onError(first?.message ?? 'Subscription refused', first?.extensions?.code ?? null);
+          const code = first?.extensions?.code ?? null;
+          entry.onError(first?.message ?? 'Subscription refused', code);
+          if (code === '503') startAgainLater(entry);
         }
       },
       complete: () => undefined,
