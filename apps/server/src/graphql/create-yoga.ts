@@ -5,7 +5,7 @@ import { useQueryContexts } from './query-contexts.ts';
 import { useSubscriptionEvents, type EventExecution } from './subscription-events.ts';
 import { useWellFormedText } from './well-formed-text.ts';
 import { schema } from './schema.ts';
-import { databaseUnavailable, isDatabaseUnreachable } from './unavailable.ts';
+import { databasePortOf, databaseUnavailable, isDatabaseUnreachable } from './unavailable.ts';
 
 export type PlazaYoga = YogaServerInstance<ServerContext, RequestContext>;
 
@@ -14,6 +14,7 @@ export function createPlazaYoga(
   platform: Platform,
   countEvent?: (execution: EventExecution) => void,
 ): PlazaYoga {
+  const databasePort = databasePortOf(platform.config.databaseUrl);
   return createYoga<ServerContext, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -22,7 +23,7 @@ export function createPlazaYoga(
     maskedErrors: {
       isDev: platform.config.isDevelopment,
       maskError: (error, message, isDev) =>
-        isDatabaseUnreachable(error) ? databaseUnavailable() : maskError(error, message, isDev),
+        isDatabaseUnreachable(error, databasePort) ? databaseUnavailable() : maskError(error, message, isDev),
     },
     graphiql: platform.config.isDevelopment,
     landingPage: false,

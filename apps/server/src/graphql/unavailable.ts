@@ -6,7 +6,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 /** Seconds a client should wait before asking again. */
 export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-/** Socket errors of a connection that could not be made or was lost. */
+/** Socket errors of a connection that could not be made or was lost (to PostgreSQL's port only: see below). */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -32,19 +32,25 @@ function isUnavailableState(code: string): boolean {
 const LOST_CONNECTION =
   /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)$/;
 
+/** The port of a `postgres://` address (5432 when it names none), or null without one (PGlite). */
+export function databasePortOf(databaseUrl: string | undefined): number | null {
+  if (!databaseUrl) return null;
+  return Number(new URL(databaseUrl).port || 5432);
+}
+
 /**
  * True when the error, or one it wraps (GraphQL's `originalError`, Drizzle's `cause`, an
  * AggregateError's errors), says the database could not be reached: not a fault of the request or
- * of Plaza's code, and one that passes.
+ * of Plaza's code, and one that passes. A socket error counts only for a connection to
+ * `databasePort` (Stripe, S3 or Redis out of reach are not the database), a SQLSTATE or
+ * node-postgres' own words always.
  */
-export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+export function isDatabaseUnreachable(error: unknown, databasePort: number | null, depth = 0): boolean {
   if (depth > 6 || typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (
-    typeof code === 'string' &&
-    (NETWORK_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isUnavailableState(code)))
-  )
+  const { code, message, port } = error as { code?: unknown; message?: unknown; port?: unknown };
+  if (typeof code === 'string' && NETWORK_CODES.has(code) && databasePort !== null && port === databasePort)
     return true;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && isUnavailableState(code)) return true;
   if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
   const wrapped = [
     (error as { originalError?: unknown }).originalError,
@@ -52,7 +58,8 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
     ...(error instanceof AggregateError ? error.errors : []),
   ];
   return wrapped.some(
-    (inner) => inner !== undefined && inner !== error && isDatabaseUnreachable(inner, depth + 1),
+    (inner) =>
+      inner !== undefined && inner !== error && isDatabaseUnreachable(inner, databasePort, depth + 1),
   );
 }
 

@@ -4,10 +4,10 @@ import { PENDING_TOAST_KEY, SESSION_STORAGE_KEY } from '../session/session-keys.
 import { RECORD_EARLY_TAPS } from './early-taps.ts';
 import { SHARE_BEFORE_HYDRATION } from './early-share.ts';
 
-/** The id and type of React Router's entry module script while it waits for the first paint. */
+/** The id and type of React Router's entry module script while it waits (the first paint, or the visitor's intent). */
 export const DEFERRED_ENTRY_ID = 'plaza-entry';
 export const DEFERRED_ENTRY_TYPE = 'text/x-plaza-deferred-module';
-/** The `rel` of the page's module preloads while they wait for the first paint (the browser ignores it). */
+/** The `rel` of the page's module preloads while they wait (the browser ignores it). */
 export const DEFERRED_PRELOAD_REL = 'x-plaza-modulepreload';
 
 /** Page script: turns the inert preloads back on and runs the waiting entry as a module script. */
@@ -49,8 +49,8 @@ const HAS_PENDING_TOAST = `(()=>{try{return sessionStorage.getItem(${JSON.string
  * starts as after its first paint, and what they pressed before it hydrated is pressed again (the
  * early taps and inputs). It starts after the first paint all the same when the address has a
  * fragment (`#signedout`, an anchor), a toast waits to be shown, or the browser is older (its
- * notice): what they show needs the app at once. While it waits, a sign-in in another tab of the browser loads the page again, as the
- * app would (session-layer.tsx).
+ * notice): what they show needs the app at once. While it waits, a sign-in in another tab of the
+ * browser loads the page again, as the app would (session-layer.tsx).
  */
 export const START_ON_INTENT = `(()=>{${SHARE_BEFORE_HYDRATION}${RECORD_EARLY_TAPS}${START}if(location.hash||${HAS_PENDING_TOAST}||${IS_OLDER_BROWSER_EXPRESSION}){${START_AFTER_PAINT}return}window.${WAITS_FOR_INTENT_KEY}=true;const events=${JSON.stringify([...INTENT_EVENTS, 'keydown'])};const onSignIn=(event)=>{if(event.key===${JSON.stringify(SESSION_STORAGE_KEY)}&&event.newValue==='signed-in')location.reload()};const onIntent=(event)=>{if(event.type!=='keydown'&&!(event.target instanceof Element&&event.target.closest(${JSON.stringify(INTENT_TARGETS)})))return;for(const type of events)removeEventListener(type,onIntent,true);removeEventListener('storage',onSignIn);window.${WAITS_FOR_INTENT_KEY}=false;start()};for(const type of events)addEventListener(type,onIntent,true);addEventListener('storage',onSignIn)})()`;
 
@@ -77,9 +77,9 @@ function partialMatchAtEnd(buffer: Buffer, pattern: Buffer): number {
  * The preloads keep their place with another `rel`, and the entry script its place (React hydrates
  * it as the same element) with another type, so the browser neither fetches nor runs them; a small
  * script of the same nonce after the entry starts them (START_AFTER_FIRST_PAINT, or START_ON_INTENT
- * when `start` says so). Only what comes
- * before the first such entry script is changed; a page without it passes through unchanged (but
- * for its preloads, which then stay inert: React Router always writes both).
+ * when `start` says so). Only what comes before the first such entry script is changed; a page
+ * without it passes through unchanged (but for its preloads, which then stay inert: React Router
+ * always writes both).
  */
 export function deferEntryModule(
   nonce: string | undefined,
