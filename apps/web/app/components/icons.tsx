@@ -27,6 +27,12 @@ export const CheckIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const ShareIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 15.6v-12m0 0L7.2 8.4M12 3.6l4.8 4.8M4.8 13.2v6h14.4v-6" />
+  </Icon>
+);
+
 export const ArrowRightIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M5 12h14M13 6l6 6-6 6" />

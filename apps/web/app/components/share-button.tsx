@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SHARE_TITLE_ATTRIBUTE, SHARE_URL_ATTRIBUTE } from '../features/hydration/early-share.ts';
 import { buttonClass } from './button-styles.ts';
+import { ShareIcon } from './icons.tsx';
 
 /**
  * Share a page: the system share sheet where there is one, else the link copied, said for 3 s. The
@@ -22,7 +23,14 @@ export function ShareButton({
       await navigator.share(title ? { title, url } : { url }).catch(() => undefined);
       return;
     }
-    await navigator.clipboard.writeText(url);
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // No clipboard for this press (a browser that wants the press itself, a press made again
+      // after hydration): the link is offered to copy by hand.
+      window.prompt('Copy this link', url);
+      return;
+    }
     setCopied(true);
     window.setTimeout(() => setCopied(false), 3000);
   }
@@ -33,18 +41,7 @@ export function ShareButton({
       onClick={() => void share()}
       {...{ [SHARE_URL_ATTRIBUTE]: url, [SHARE_TITLE_ATTRIBUTE]: title }}
     >
-      {withIcon ? (
-        <svg
-          viewBox="0 0 20 20"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M10 13V3m0 0L6 7m4-4 4 4M4 11v5h12v-5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      ) : null}
+      {withIcon ? <ShareIcon className="size-4" /> : null}
       <span aria-live="polite">{copied ? 'Link copied' : 'Share'}</span>
     </button>
   );
