@@ -6,7 +6,8 @@ import { HYDRATING_KEY } from './early-taps.ts';
  * cannot wait for the app and be made again after: the page's start script shares at once where the
  * browser has a share sheet, from the address and title the server rendered on the button, and the
  * press is not kept for later (early-taps.ts). Without a share sheet the press is kept as any other:
- * the app copies the link once hydrated.
+ * the app copies the link once hydrated (or offers it to copy by hand where the clipboard wants the
+ * press itself).
  */
 export const SHARE_URL_ATTRIBUTE = 'data-share-url';
 export const SHARE_TITLE_ATTRIBUTE = 'data-share-title';
