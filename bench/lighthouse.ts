@@ -46,8 +46,8 @@ async function throttledPage(browser: Browser, scripts: string[]): Promise<Page>
     viewport: { width: 412, height: 823 },
     isMobile: true,
     hasTouch: true,
-    // The visitor chose "Essential only" (no banner in the way; no analytics, decision 0033).
   });
+  // The visitor chose "Essential only" (no banner in the way; no analytics, decision 0033).
   await context.addCookies([{ name: 'pcg', value: '1.2', url: urls[0]! }]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
