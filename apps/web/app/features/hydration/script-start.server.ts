@@ -30,12 +30,24 @@ export const READ_BY_VISITORS: ReadonlySet<string> = new Set([
   'routes/tos',
 ]);
 
+/**
+ * Parameters that social sites, ads and mail tools add to a shared link, which Plaza never reads:
+ * a link shared on Instagram or Facebook arrives with `fbclid` or `igshid`, and is still a page to read.
+ */
+const SHARED_LINK_TRACKING =
+  /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|igshid|twclid|ttclid|mc_cid|mc_eid)$/i;
+
+/** True when the query has a parameter Plaza may read (`?signin=1`, an invitation, a share key…). */
+function asksForTheApp(search: string): boolean {
+  return [...new URLSearchParams(search).keys()].some((name) => !SHARED_LINK_TRACKING.test(name));
+}
+
 export interface PageFacts {
   /** The id of the page's deepest route. */
   routeId: string | undefined;
   /** The response's status: an error page starts as any other. */
   status: number;
-  /** The request's query with its "?", or "": a query (`?signin=1`, an invitation) asks for the app. */
+  /** The request's query with its "?", or "": a parameter but trackers' (`?signin=1`, an invitation) asks for the app. */
   search: string;
   isSignedIn: boolean;
   /** The visitor's cookie consent choice: page views are counted by the app once it runs. */
@@ -44,7 +56,7 @@ export interface PageFacts {
 
 /**
  * When the page's scripts start (decision 0033): on the visitor's intent for a signed-out visitor
- * reading one of READ_BY_VISITORS as shared (no query), unless they allowed analytics (whose page
+ * reading one of READ_BY_VISITORS as shared (no query but trackers'), unless they allowed analytics (whose page
  * view the app records as it starts); after the first paint otherwise (decision 0030).
  */
 export function scriptStartOf(page: PageFacts): ScriptStart {
@@ -52,7 +64,7 @@ export function scriptStartOf(page: PageFacts): ScriptStart {
     page.routeId !== undefined &&
     READ_BY_VISITORS.has(page.routeId) &&
     page.status === 200 &&
-    page.search === '' &&
+    !asksForTheApp(page.search) &&
     !page.isSignedIn &&
     !mayTrack(page.consentMask);
   return readsOnly ? 'on-intent' : 'after-first-paint';

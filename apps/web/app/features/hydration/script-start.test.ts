@@ -25,6 +25,10 @@ describe('scriptStartOf', () => {
       expect(scriptStartOf({ ...visitorOnPlan, routeId })).toBe('on-intent');
     }
     expect(scriptStartOf({ ...visitorOnPlan, consentMask: ESSENTIAL_ONLY_MASK })).toBe('on-intent');
+    // A link shared on a social site carries its trackers: still a page to read.
+    for (const search of ['?fbclid=IwAR0x', '?igshid=abc', '?utm_source=newsletter&utm_medium=email']) {
+      expect(scriptStartOf({ ...visitorOnPlan, search }), search).toBe('on-intent');
+    }
   });
 
   it('starts after the first paint for people signed in, other pages, queries, errors and analytics consent', () => {
@@ -32,7 +36,9 @@ describe('scriptStartOf', () => {
     for (const routeId of ['routes/explore-index', 'routes/search', 'routes/chat-room', undefined]) {
       expect(scriptStartOf({ ...visitorOnPlan, routeId })).toBe('after-first-paint');
     }
-    expect(scriptStartOf({ ...visitorOnPlan, search: '?signin=1' })).toBe('after-first-paint');
+    for (const search of ['?signin=1', '?k=share-key', '?utm_source=x&invite_key=abc', '?occurrence=2']) {
+      expect(scriptStartOf({ ...visitorOnPlan, search }), search).toBe('after-first-paint');
+    }
     expect(scriptStartOf({ ...visitorOnPlan, status: 404 })).toBe('after-first-paint');
     // The app records the page view of a visitor who allowed analytics as it starts.
     expect(scriptStartOf({ ...visitorOnPlan, consentMask: CONSENT_FULL_MASK })).toBe('after-first-paint');
