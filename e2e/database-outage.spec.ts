@@ -119,8 +119,16 @@ test('a chat whose live feed could not start while the database was out of reach
     ana.page.getByRole('alert').filter({ hasText: 'Plaza cannot reach its database right now.' }),
   ).toBeVisible({ timeout: 20_000 });
 
+  // Meanwhile a signed-in page to load is the error page with 503, not the page as if signed out.
+  const chatPath = new URL(ben.page.url()).pathname;
+  const reloaded = await ben.page.reload();
+  expect(reloaded?.status()).toBe(503);
+  await expect(ben.page.getByRole('heading', { level: 1 })).toHaveText('Something unexpected happened');
+
   // Once it is back, the feed starts again by itself: Ben's next message reaches her without a reload.
   await hop!.open();
+  await ben.page.goto(`${server!.url}${chatPath}`);
+  await waitForHydration(ben.page);
   await send(ben.page, 'After the cut');
   await expect(anasLog.getByText('After the cut')).toBeVisible({ timeout: 20_000 });
   await expect(ana.page.getByRole('alert').filter({ hasText: 'cannot reach its database' })).toHaveCount(0);
