@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DATABASE_UNAVAILABLE_MESSAGE,
-  DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS,
-} from '../src/graphql/unavailable.ts';
+import { DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@plaza/core/constants';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/graphql/unavailable.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { chatApi, chatEvents } from './support/chats.ts';
 import { CuttableHop } from './support/cuttable-hop.ts';

@@ -14,6 +14,12 @@ export const PAGE_DESCRIPTION_SUFFIX = ' - Tap to see details';
 export const CHAT_READINESS_WAIT_MS = 10_000;
 export const CHAT_RELOAD_GUARD_MS = 60_000;
 
+/**
+ * Seconds a client waits before asking again while the server cannot reach its database: the
+ * API's and the pages' Retry-After, and the web's pause before a subscription is asked for again.
+ */
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 // Session token
 export const TOKEN_PREFIX = 'Bearer ';
 export const TOKEN_PREFIX_LENGTH = 7;

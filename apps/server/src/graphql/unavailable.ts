@@ -1,10 +1,9 @@
 import { GraphQLError } from 'graphql';
+import { DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@plaza/core/constants';
 
 /** What a request is told while PostgreSQL cannot be reached (a restart, a network cut, a full server). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'Plaza cannot reach its database right now. Please try again in a moment.';
-/** Seconds a client should wait before asking again. */
-export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Socket errors of a connection that could not be made or was lost (to PostgreSQL's port only: see below). */
 const NETWORK_CODES = new Set([

@@ -81,9 +81,9 @@ export function attachGraphqlWebSocket(
         try {
           contextValue = await contextFactory();
         } catch (error) {
-          // An error Yoga already made fit to tell (the database out of reach, unavailable.ts) ends
-          // this subscription with it; the socket and its other subscriptions stay.
-          if (error instanceof GraphQLError) return [error];
+          // The database out of reach (unavailable.ts) ends this subscription with its message; the
+          // socket and its other subscriptions stay. Any other failure closes the socket, as before.
+          if (error instanceof GraphQLError && error.extensions.code === '503') return [error];
           throw error;
         }
         // What was read with the session serves a query at once (context.ts); a socket's context

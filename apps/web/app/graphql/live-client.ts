@@ -1,5 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
-import { CHAT_READINESS_WAIT_MS } from '@plaza/core/constants';
+import { CHAT_READINESS_WAIT_MS, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@plaza/core/constants';
 import type { GraphQLResult } from '../context.ts';
 
 /**
@@ -114,15 +114,13 @@ interface Resumable {
 const resumables = new Set<Resumable>();
 
 /**
- * How long a subscription the API could not start (code 503: its database out of reach) waits
- * before it is asked for again; the socket stays open meanwhile (the server's Retry-After).
+ * A subscription the API could not start (code 503: its database out of reach) is asked for again
+ * after the server's Retry-After; the socket stays open meanwhile.
  */
-const UNAVAILABLE_RETRY_MS = 5_000;
-
 function startAgainLater(entry: Resumable) {
   window.setTimeout(() => {
     if (resumables.has(entry) && isConnected) start(entry);
-  }, UNAVAILABLE_RETRY_MS);
+  }, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS * 1000);
 }
 
 function start(entry: Resumable) {

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@plaza/core/constants';
 import type { MiddlewareFunction } from 'react-router';
 import { plazaContext } from '../../context.ts';
 import { REQUEST_ERROR_HEADER } from './request-error-header.ts';
@@ -17,9 +18,6 @@ export const maintenanceStep: MiddlewareFunction<Response> = ({ context }) => {
     );
   }
 };
-
-/** Seconds a reader is asked to wait when the API could not serve a page's data (its Retry-After). */
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Spec 8 "Code 429": notes whether any GraphQL call of this request was refused with
@@ -50,7 +48,7 @@ export const requestErrorStep: MiddlewareFunction<Response> = async ({ context }
   // A page's error response does not carry its loader's thrown headers: say when to come back here.
   if (isUnavailable && response.status === 503) {
     try {
-      response.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      response.headers.set('Retry-After', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
     } catch {
       // Immutable headers: the 503 goes out without it.
     }
