@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { codeFor, signUpNewPerson } from './support/accounts.ts';
 import { holdClientEntry, reactErrorsOf, waitForHydration, waitsForIntent } from './support/hydration.ts';
 
 // A first-time visitor: the cookie banner (and its script-only "Choose" button) shows.
@@ -48,6 +49,28 @@ test('a button pressed before the page hydrated is pressed again once it has', a
   await waitForHydration(page);
   await expect(banner.getByRole('switch', { name: 'Personal' })).toBeVisible();
   await expect(banner.getByRole('switch', { name: 'Personal' })).not.toBeChecked();
+});
+
+// A fetcher's form (its outcome shows in the page that sent it) submitted natively would have
+// answered with a whole page, without that outcome: the profile's privacy form sent the code and
+// then offered no field to type it in.
+test('a form pressed before the page hydrated is submitted by its script once it has', async ({ page }) => {
+  const { email } = await signUpNewPerson(page, 'early-form');
+  const release = await holdClientEntry(page);
+  await page.goto('/profile');
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Make my profile private' }).click();
+  expect(await isHydrated(page)).toBe(false);
+
+  release();
+  await waitForHydration(page);
+  const codeInput = page.getByLabel('Confirmation code');
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+  await expect(codeInput).toBeVisible();
+  await codeInput.fill(await codeFor(email, since));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your profile is private.')).toBeVisible();
 });
 
 /** The scripts the page requests from now on. */

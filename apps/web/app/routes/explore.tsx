@@ -288,6 +288,7 @@ function PlacePicker({
         </button>
       </p>
       <fetcher.Form
+        data-submit-after-hydration=""
         method="post"
         id="explore-place-form"
         hidden={!isChoosing}

@@ -128,7 +128,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 function InviteForm({ people }: { people: Person[] }) {
   const fetcher = useFetcher<InviteAnswer>();
   return (
-    <fetcher.Form method="post" className="flex flex-col gap-5">
+    <fetcher.Form data-submit-after-hydration="" method="post" className="flex flex-col gap-5">
       <input type="hidden" name="intent" value="invite" />
       {people.length > 0 ? (
         <fieldset>
@@ -196,7 +196,7 @@ function Arrival({ group, isSignedIn }: { group: GroupPage; isSignedIn: boolean 
             See the price and join
           </Link>
         ) : canJoin && group.viewerStatus !== 'requested' ? (
-          <join.Form method="post">
+          <join.Form data-submit-after-hydration="" method="post">
             <input type="hidden" name="intent" value="join" />
             <button type="submit" className={buttonClass('primary', 'lg')} disabled={join.state !== 'idle'}>
               {group.permissions?.join ? 'Join group' : 'Ask to join'}
@@ -219,7 +219,11 @@ function Arrival({ group, isSignedIn }: { group: GroupPage; isSignedIn: boolean 
       >
         Sign up to join
       </Link>
-      <link.Form method="post" className="flex flex-col gap-2 rounded-2xl bg-sand/60 p-4">
+      <link.Form
+        data-submit-after-hydration=""
+        method="post"
+        className="flex flex-col gap-2 rounded-2xl bg-sand/60 p-4"
+      >
         <input type="hidden" name="intent" value="send-link" />
         <label htmlFor="send-link-to" className="text-sm font-bold">
           On your phone later? Get the link

@@ -292,7 +292,7 @@ function QuietHours({ settings }: { settings: Settings }) {
       <p className="mt-1 text-ink-soft">
         No push or e-mail in these hours; what happens waits in your activity and arrives when they end.
       </p>
-      <fetcher.Form method="post" className="mt-4 space-y-4">
+      <fetcher.Form data-submit-after-hydration="" method="post" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="quiet" />
         <input type="hidden" name="timeZone" value={zone} />
         <label className="flex items-center gap-3 font-semibold">

@@ -248,7 +248,7 @@ function AboutForm({ user }: { user: ProfileUser }) {
   const result = fetcher.data;
   const usernameError = fieldError(result, 'about', 'username');
   return (
-    <fetcher.Form method="post" className="grid gap-4">
+    <fetcher.Form data-submit-after-hydration="" method="post" className="grid gap-4">
       <input type="hidden" name="intent" value="about" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -389,7 +389,11 @@ function ContactChange({
         ) : null}
       </div>
       {isEditing ? (
-        <fetcher.Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <fetcher.Form
+          data-submit-after-hydration=""
+          method="post"
+          className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
           <input type="hidden" name="intent" value={kind} />
           <div className="flex-1">
             <TextField
@@ -407,7 +411,11 @@ function ContactChange({
         </fetcher.Form>
       ) : null}
       {waiting ? (
-        <verify.Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <verify.Form
+          data-submit-after-hydration=""
+          method="post"
+          className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
           <input type="hidden" name="intent" value={`verify-${kind}`} />
           <input type="hidden" name={kind} value={pending} />
           <div className="flex-1">
@@ -446,7 +454,7 @@ function PrivacyForm({ isPublic }: { isPublic: boolean }) {
         Your profile is <strong>{isPublic ? 'public' : 'private'}</strong>.{' '}
         {isPublic ? 'Anyone can see your plans and groups.' : 'Only friends see your plans, groups and bio.'}
       </p>
-      <ask.Form method="post">
+      <ask.Form data-submit-after-hydration="" method="post">
         <input type="hidden" name="intent" value="privacy" />
         <input type="hidden" name="isPublic" value={String(wanted)} />
         <button type="submit" className={buttonClass('secondary')} disabled={ask.state !== 'idle'}>
@@ -455,7 +463,11 @@ function PrivacyForm({ isPublic }: { isPublic: boolean }) {
       </ask.Form>
       <Outcome result={ask.data} intent="privacy" />
       {codeSent ? (
-        <confirm.Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <confirm.Form
+          data-submit-after-hydration=""
+          method="post"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
           <input type="hidden" name="intent" value="confirm-privacy" />
           <input type="hidden" name="isPublic" value={String(wanted)} />
           <div className="flex-1 sm:max-w-xs">
@@ -481,7 +493,7 @@ function PrivacyForm({ isPublic }: { isPublic: boolean }) {
 function SmsForm({ optIn }: { optIn: boolean }) {
   const fetcher = useFetcher<ProfileActionResult>();
   return (
-    <fetcher.Form method="post" className="flex flex-col gap-3">
+    <fetcher.Form data-submit-after-hydration="" method="post" className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="sms" />
       <label className="flex items-start gap-3">
         <input
@@ -511,7 +523,7 @@ function DeleteAccount({ username }: { username: string }) {
     if (isDeleted) void signOutAndGoHome();
   }, [isDeleted]);
   return (
-    <fetcher.Form method="post" className="flex flex-col gap-3">
+    <fetcher.Form data-submit-after-hydration="" method="post" className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="delete" />
       <p className="text-ink-soft">
         This deletes your account, profile, photos, RSVPs and the plans you created, for good. Messages you

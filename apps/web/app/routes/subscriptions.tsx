@@ -64,7 +64,7 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
         </div>
       </div>
       {subscription.status === 'active' && subscription.recurrence ? (
-        <fetcher.Form method="post">
+        <fetcher.Form data-submit-after-hydration="" method="post">
           <input type="hidden" name="groupId" value={group.id} />
           <button type="submit" className={buttonClass('secondary')} disabled={fetcher.state !== 'idle'}>
             Cancel<span className="sr-only"> {group.title}</span>

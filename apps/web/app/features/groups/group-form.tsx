@@ -91,7 +91,13 @@ export function GroupForm({
   }
 
   return (
-    <fetcher.Form method="post" action={action} className="flex flex-col gap-5" noValidate>
+    <fetcher.Form
+      data-submit-after-hydration=""
+      method="post"
+      action={action}
+      className="flex flex-col gap-5"
+      noValidate
+    >
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="image" value={image ?? ''} />
       <div>

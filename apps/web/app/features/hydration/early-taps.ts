@@ -6,8 +6,9 @@
  * - a `type="button"` button, whose handler did not exist yet, so the press did nothing;
  * - a form that must not submit natively: one without `action` (its native submit reloads the page
  *   with the fields in the address) or one marked SUBMIT_AFTER_HYDRATION (its handler asks first, as
- *   a confirmation does). Its native submit is stopped and the form is submitted again, by the same
- *   button, once hydrated.
+ *   a confirmation does, or it is a fetcher's form, whose outcome shows in the page that sent it:
+ *   every fetcher's form is marked, early-taps.test.ts). Its native submit is stopped and the form
+ *   is submitted again, by the same button, once hydrated.
  * Other submit buttons, like links, work without scripts.
  */
 export const EARLY_TAP_KEY = '__plazaEarlyTap';

@@ -160,7 +160,7 @@ export function ModerationItemCard({ item, timeZone }: { item: ModerationItem; t
       ) : null}
 
       {buttons.length > 0 ? (
-        <fetcher.Form method="post" className="mt-5 border-t border-line pt-4">
+        <fetcher.Form data-submit-after-hydration="" method="post" className="mt-5 border-t border-line pt-4">
           <input type="hidden" name="type" value={item.type} />
           <input type="hidden" name="typeId" value={item.typeId} />
           <label htmlFor={noteId} className="mb-1.5 block text-sm font-bold">

@@ -61,7 +61,12 @@ export function ReportDialog({
       onClose={onClose}
       className="max-w-lg"
     >
-      <fetcher.Form method="post" action={REPORT_ACTION} className="px-6 pt-2 pb-6">
+      <fetcher.Form
+        data-submit-after-hydration=""
+        method="post"
+        action={REPORT_ACTION}
+        className="px-6 pt-2 pb-6"
+      >
         <input type="hidden" name="type" value={target.type} />
         <input type="hidden" name="key" value={target.contentKey} />
         <p className="text-ink-soft">

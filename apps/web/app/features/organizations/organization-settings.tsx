@@ -36,7 +36,7 @@ function Membership({ organization }: { organization: MyOrganization }) {
             : 'Added by an admin of the organization'}
         </p>
       </div>
-      <fetcher.Form method="post" action={ACTION}>
+      <fetcher.Form data-submit-after-hydration="" method="post" action={ACTION}>
         <input type="hidden" name="intent" value="leave" />
         <input type="hidden" name="organizationId" value={organization.id} />
         <button type="submit" className={buttonClass('secondary')} disabled={fetcher.state !== 'idle'}>
@@ -73,6 +73,7 @@ export function OrganizationSettings({ organizations }: { organizations: readonl
       )}
       {/* A new form (an empty field) once the person joined. */}
       <join.Form
+        data-submit-after-hydration=""
         key={hasJoined ? 'joined' : 'ready'}
         method="post"
         action={ACTION}
@@ -104,7 +105,12 @@ export function OrganizationSettings({ organizations }: { organizations: readonl
       </join.Form>
       {join.data?.ok && !join.data.pendingEmail ? <Outcome result={join.data} /> : null}
       {pending ? (
-        <verify.Form method="post" action={ACTION} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <verify.Form
+          data-submit-after-hydration=""
+          method="post"
+          action={ACTION}
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="email" value={pending} />
           <div className="flex-1 sm:max-w-xs">

@@ -182,6 +182,7 @@ export function PlanForm({
 
   return (
     <fetcher.Form
+      data-submit-after-hydration=""
       ref={formRef}
       method="post"
       action={action}

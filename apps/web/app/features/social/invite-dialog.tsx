@@ -64,7 +64,12 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Invite friends" onClose={onClose} className="max-w-lg">
       <div className="flex flex-col gap-6 px-6 pt-2 pb-6">
-        <invite.Form method="post" action="/profile/friends" className="flex flex-col gap-2">
+        <invite.Form
+          data-submit-after-hydration=""
+          method="post"
+          action="/profile/friends"
+          className="flex flex-col gap-2"
+        >
           <input type="hidden" name="intent" value="invite" />
           <label htmlFor={toId} className="text-sm font-bold text-ink">
             Invite by e-mail or phone
