@@ -34,7 +34,10 @@ export function liveClient(): Client {
   });
   client.on('connected', () => {
     isConnected = true;
-    for (const entry of resumables) start(entry);
+    for (const entry of resumables) {
+      if (entry.isUnavailable) resume(entry);
+      else start(entry);
+    }
     const gap = lastClosedAt === null ? null : Date.now() - lastClosedAt;
     for (const listener of connectedListeners) listener(gap);
     notifyStatus();
@@ -108,18 +111,47 @@ interface Resumable {
   variables: () => Record<string, unknown>;
   onData: (data: unknown) => void;
   onError: (message: string, code: string | null) => void;
+  onResumed: () => void;
+  /** Ended by the API with its database out of reach, and not yet running again. */
+  isUnavailable: boolean;
   dispose: (() => void) | null;
 }
 
 const resumables = new Set<Resumable>();
 
+/** A query whose answer needs what a subscription's start needs: the session read from the database. */
+const PROBE = 'query LiveProbe { __typename }';
+
 /**
- * A subscription the API could not start (code 503: its database out of reach) is asked for again
- * after the server's Retry-After; the socket stays open meanwhile.
+ * Starts again a subscription the API could not start (code 503: its database out of reach). A
+ * subscription says nothing when it starts, so a query over the same socket asks first whether the
+ * API can serve again; until it can, it asks again after the server's Retry-After. Then the
+ * subscriber hears that its subscription runs again (`onResumed`: a page stops saying the database
+ * is out of reach), and it starts. The socket stays open meanwhile.
  */
-function startAgainLater(entry: Resumable) {
+function resume(entry: Resumable) {
+  void liveRequest(PROBE, {}).then(
+    (answer) => {
+      if (!resumables.has(entry) || !isConnected) return;
+      if (answer.errors?.length) {
+        resumeLater(entry);
+        return;
+      }
+      entry.isUnavailable = false;
+      entry.onResumed();
+      start(entry);
+    },
+    // No answer in time: asked again later; a socket that failed meanwhile resumes it on its
+    // reconnection ('connected').
+    () => {
+      if (resumables.has(entry) && isConnected) resumeLater(entry);
+    },
+  );
+}
+
+function resumeLater(entry: Resumable) {
   window.setTimeout(() => {
-    if (resumables.has(entry) && isConnected) start(entry);
+    if (resumables.has(entry) && isConnected) resume(entry);
   }, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS * 1000);
 }
 
@@ -138,7 +170,10 @@ function start(entry: Resumable) {
           const first = error[0] as { message?: string; extensions?: { code?: string } } | undefined;
           const code = first?.extensions?.code ?? null;
           entry.onError(first?.message ?? 'Subscription refused', code);
-          if (code === '503') startAgainLater(entry);
+          if (code === '503') {
+            entry.isUnavailable = true;
+            resumeLater(entry);
+          }
         }
       },
       complete: () => undefined,
@@ -156,6 +191,7 @@ export function liveSubscribe<TData>(
   variables: () => Record<string, unknown>,
   onData: (data: TData) => void,
   onError: (message: string, code: string | null) => void,
+  onResumed: () => void = () => undefined,
 ): () => void {
   liveClient();
   const entry: Resumable = {
@@ -163,6 +199,8 @@ export function liveSubscribe<TData>(
     variables,
     onData: onData as (data: unknown) => void,
     onError,
+    onResumed,
+    isUnavailable: false,
     dispose: null,
   };
   resumables.add(entry);

@@ -149,6 +149,7 @@ export function useChatFeed(init: ChatFeedInit) {
         take([data.chatEvents.message]);
       },
       (message) => setLiveError(message),
+      () => setLiveError(null),
     );
     // After a long gap the loaded page itself may be stale (spec 9 reload guard): read it again.
     const stopConnected = onLiveConnected((gapMs) => {
