@@ -304,14 +304,28 @@ test('the chat list follows new messages live: preview and unread count, a hidde
   await expect(entry).toHaveAccessibleName(/While you loaded.*2 unread/);
 });
 
-test('removing a chat asked before the page hydrated waits for the confirmation', async ({ browser }) => {
+test('before the page hydrated: a message sent with Enter goes once it has; removing the chat waits for the confirmation', async ({
+  browser,
+}) => {
   const ana = await newPerson(browser, 'remove-ana');
   const ben = await newPerson(browser, 'remove-ben');
   const chatPath = await openDirectMessage(ana, ben);
-  await send(ana.page, 'Keep this one');
-  await expect(conversation(ana.page).getByText('Keep this one')).toBeVisible();
 
-  // The page as the server drew it: the menu opens natively, and the press is held.
+  // The page as the server drew it: Enter in the composer is held as a send, not typed as a new line.
+  const releaseSend = await holdClientEntry(ana.page);
+  await ana.page.reload();
+  const box = ana.page.getByRole('textbox', { name: /^Message / });
+  await box.fill('Keep this one');
+  await box.press('Enter');
+  await expect(box).toHaveValue('Keep this one');
+  releaseSend();
+  await waitForHydration(ana.page);
+  await expect(conversation(ana.page).getByText('Keep this one')).toBeVisible();
+  await expect(box).toHaveValue('');
+  await ben.page.goto(chatPath);
+  await expect(conversation(ben.page).getByText('Keep this one')).toHaveCount(1);
+
+  // The menu opens natively, and the press is held.
   const release = await holdClientEntry(ana.page);
   await ana.page.reload();
   await ana.page.getByLabel('Chat settings').click();

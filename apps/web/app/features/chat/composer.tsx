@@ -101,6 +101,8 @@ export function Composer({
           placeholder={placeholder}
           aria-describedby={isSlow ? hintId : undefined}
           aria-invalid={tooLong ? true : undefined}
+          // Enter sends: pressed before hydration, it is held and sent once hydrated (early-taps.ts).
+          data-enter-submits=""
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

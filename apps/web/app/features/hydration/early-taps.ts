@@ -15,6 +15,12 @@ export const EARLY_TAP_KEY = '__plazaEarlyTap';
 export const HYDRATING_KEY = '__plazaHydrating';
 /** The attribute of a form whose submit needs its script (`<form data-submit-after-hydration="">`). */
 export const SUBMIT_AFTER_HYDRATION = 'data-submit-after-hydration';
+/**
+ * The attribute of a text box whose Enter (without Shift) submits its form, as a chat's composer
+ * does (`<textarea data-enter-submits="">`): before hydration, Enter there is held as that form's
+ * submit instead of typing a new line.
+ */
+export const ENTER_SUBMITS = 'data-enter-submits';
 
 type EarlyTap = { button: Element } | { form: Element; submitter: Element | null };
 
@@ -23,10 +29,14 @@ interface EarlyTapWindow {
   [HYDRATING_KEY]?: boolean;
 }
 
-/** Page script (inline, before hydration): remembers the last script-only press or submit. */
+/**
+ * Page script (inline, before hydration): remembers the last script-only press or submit (an Enter
+ * in a text box marked ENTER_SUBMITS counts as its form's submit).
+ */
 export const RECORD_EARLY_TAPS =
   `document.addEventListener('click',(event)=>{if(window.${HYDRATING_KEY})return;const button=event.target instanceof Element?event.target.closest('button[type="button"]'):null;if(button&&!button.disabled)window.${EARLY_TAP_KEY}={button}},true);` +
-  `document.addEventListener('submit',(event)=>{if(window.${HYDRATING_KEY})return;const form=event.target;if(!(form instanceof HTMLFormElement)||(form.hasAttribute('action')&&!form.hasAttribute('${SUBMIT_AFTER_HYDRATION}')))return;event.preventDefault();window.${EARLY_TAP_KEY}={form,submitter:event.submitter}},true);`;
+  `document.addEventListener('submit',(event)=>{if(window.${HYDRATING_KEY})return;const form=event.target;if(!(form instanceof HTMLFormElement)||(form.hasAttribute('action')&&!form.hasAttribute('${SUBMIT_AFTER_HYDRATION}')))return;event.preventDefault();window.${EARLY_TAP_KEY}={form,submitter:event.submitter}},true);` +
+  `document.addEventListener('keydown',(event)=>{if(window.${HYDRATING_KEY}||event.key!=='Enter'||event.shiftKey||event.isComposing)return;const box=event.target;if(!(box instanceof HTMLTextAreaElement)||!box.hasAttribute('${ENTER_SUBMITS}')||!box.form)return;event.preventDefault();window.${EARLY_TAP_KEY}={form:box.form,submitter:null}},true);`;
 
 /** Client entry: from now on React hears presses and submits (and replays those made while it hydrates). */
 export function markHydrating(): void {
