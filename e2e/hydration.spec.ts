@@ -20,10 +20,10 @@ test('a page is shown before its scripts load, then hydrates within its Content-
   });
   // The client entry held back: the page must be painted and readable without it.
   const release = await holdClientEntry(page);
-  await page.goto('/explore');
+  await page.goto('/unsubscribe');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Until the first paint the preloads are inert and the entry script waits (decision 0030).
-  const html = await (await page.request.get('/explore')).text();
+  const html = await (await page.request.get('/unsubscribe')).text();
   expect(html).toContain('rel="x-plaza-modulepreload"');
   expect(html).not.toContain('rel="modulepreload"');
   expect(html).toContain('type="text/x-plaza-deferred-module" id="plaza-entry"');
@@ -39,7 +39,7 @@ test('a page is shown before its scripts load, then hydrates within its Content-
 
 test('a button pressed before the page hydrated is pressed again once it has', async ({ page }) => {
   const release = await holdClientEntry(page);
-  await page.goto('/explore');
+  await page.goto('/unsubscribe');
   const banner = page.getByRole('region', { name: 'Cookies, your call' });
   await banner.getByRole('button', { name: 'Choose' }).click();
   expect(await isHydrated(page)).toBe(false);
@@ -117,6 +117,22 @@ test.describe('a reader in another time zone', () => {
     expect(await waitsForIntent(page)).toBe(false);
     expect(await page.locator('main').innerText()).toBe(read);
   });
+});
+
+test('explore and search results, as a visitor reads them, load no script until the visitor shows intent', async ({
+  page,
+}) => {
+  const scripts = scriptsOf(page);
+  for (const path of ['/explore', '/explore/tags', '/s/hike']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts, path).toEqual([]);
+    expect(await waitsForIntent(page), path).toBe(true);
+  }
+  // The search box, focused, starts them.
+  await page.getByRole('searchbox').first().focus();
+  await expect.poll(() => isHydrated(page)).toBe(true);
 });
 
 test('a press before anything loaded loads the scripts and is pressed again once hydrated; a key starts them too', async ({

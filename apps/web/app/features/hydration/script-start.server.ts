@@ -3,8 +3,9 @@ import type { ScriptStart } from './after-first-paint.server.ts';
 
 /**
  * The pages a signed-out visitor comes to read (issue 11's public pages: the home page, a plan, a
- * group, a profile and its sections; and the site's pages of text): their scripts wait for the
- * visitor's first sign of interaction (decision 0033).
+ * group, a profile and its sections; and the site's pages of text; with explore and search,
+ * READ_BY_VISITORS_FAMILIES): their scripts wait for the visitor's first sign of interaction
+ * (decision 0033).
  */
 export const READ_BY_VISITORS: ReadonlySet<string> = new Set([
   'routes/home',
@@ -29,6 +30,22 @@ export const READ_BY_VISITORS: ReadonlySet<string> = new Set([
   'routes/terms-of-service',
   'routes/tos',
 ]);
+
+/**
+ * Families of pages a visitor reads too, each a route module with many shapes of address (routes.ts
+ * spells each shape with its own id: `routes/explore-index`, `routes/explore-e-place-events`…): explore
+ * (its plans, people and hashtags near a place) and search's results. Their buttons (more plans,
+ * the place picker, the filters) start the scripts as any other's.
+ */
+const READ_BY_VISITORS_FAMILIES = ['routes/explore', 'routes/search'];
+
+/** True for a page of READ_BY_VISITORS or of one of READ_BY_VISITORS_FAMILIES. */
+export function isReadByVisitors(routeId: string): boolean {
+  return (
+    READ_BY_VISITORS.has(routeId) ||
+    READ_BY_VISITORS_FAMILIES.some((family) => routeId === family || routeId.startsWith(`${family}-`))
+  );
+}
 
 /**
  * Parameters that social sites, ads and mail tools add to a shared link, which Plaza never reads:
@@ -56,13 +73,13 @@ export interface PageFacts {
 
 /**
  * When the page's scripts start (decision 0033): on the visitor's intent for a signed-out visitor
- * reading one of READ_BY_VISITORS as shared (no query but trackers'), unless they allowed analytics (whose page
+ * reading a page of READ_BY_VISITORS (or its families) as shared (no query but trackers'), unless they allowed analytics (whose page
  * view the app records as it starts); after the first paint otherwise (decision 0030).
  */
 export function scriptStartOf(page: PageFacts): ScriptStart {
   const readsOnly =
     page.routeId !== undefined &&
-    READ_BY_VISITORS.has(page.routeId) &&
+    isReadByVisitors(page.routeId) &&
     page.status === 200 &&
     !asksForTheApp(page.search) &&
     !page.isSignedIn &&

@@ -3,7 +3,7 @@ import { ESSENTIAL_ONLY_MASK } from '@plaza/core/consent';
 import { CONSENT_FULL_MASK } from '@plaza/core/cookie-consent';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '../../routes.ts';
-import { READ_BY_VISITORS, scriptStartOf, type PageFacts } from './script-start.server.ts';
+import { READ_BY_VISITORS, isReadByVisitors, scriptStartOf, type PageFacts } from './script-start.server.ts';
 
 const visitorOnPlan: PageFacts = {
   routeId: 'routes/plan',
@@ -21,6 +21,10 @@ describe('scriptStartOf', () => {
       'routes/group',
       'routes/public-profile',
       'routes/faq',
+      'routes/explore-index',
+      'routes/explore-e-place-events-search',
+      'routes/explore-tags',
+      'routes/search-text',
     ]) {
       expect(scriptStartOf({ ...visitorOnPlan, routeId })).toBe('on-intent');
     }
@@ -33,7 +37,7 @@ describe('scriptStartOf', () => {
 
   it('starts after the first paint for people signed in, other pages, queries, errors and analytics consent', () => {
     expect(scriptStartOf({ ...visitorOnPlan, isSignedIn: true })).toBe('after-first-paint');
-    for (const routeId of ['routes/explore-index', 'routes/search', 'routes/chat-room', undefined]) {
+    for (const routeId of ['routes/login', 'routes/explorer', 'routes/chat-room', undefined]) {
       expect(scriptStartOf({ ...visitorOnPlan, routeId })).toBe('after-first-paint');
     }
     for (const search of ['?signin=1', '?k=share-key', '?utm_source=x&invite_key=abc', '?occurrence=2']) {
@@ -44,15 +48,28 @@ describe('scriptStartOf', () => {
     expect(scriptStartOf({ ...visitorOnPlan, consentMask: CONSENT_FULL_MASK })).toBe('after-first-paint');
   });
 
-  it('names routes of the route table (an id is the file without its extension unless given)', () => {
-    const ids = new Set<string>();
-    const collect = (entries: RouteConfigEntry[]) => {
-      for (const entry of entries) {
-        ids.add(entry.id ?? entry.file.replace(/\.tsx?$/, ''));
-        collect(entry.children ?? []);
-      }
-    };
-    collect(routes);
+  // An id is the file without its extension unless given.
+  const idsByFile = new Map<string, string[]>();
+  const collect = (entries: RouteConfigEntry[]) => {
+    for (const entry of entries) {
+      const ids = idsByFile.get(entry.file) ?? [];
+      ids.push(entry.id ?? entry.file.replace(/\.tsx?$/, ''));
+      idsByFile.set(entry.file, ids);
+      collect(entry.children ?? []);
+    }
+  };
+  collect(routes);
+
+  it('names routes of the route table', () => {
+    const ids = new Set([...idsByFile.values()].flat());
     for (const id of READ_BY_VISITORS) expect(ids, id).toContain(id);
+  });
+
+  it('counts every shape of address of explore, its hashtags and search', () => {
+    for (const file of ['routes/explore.tsx', 'routes/explore-tags.tsx', 'routes/search.tsx']) {
+      const ids = idsByFile.get(file) ?? [];
+      expect(ids.length, file).toBeGreaterThan(0);
+      for (const id of ids) expect(isReadByVisitors(id), id).toBe(true);
+    }
   });
 });
