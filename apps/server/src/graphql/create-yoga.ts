@@ -6,6 +6,7 @@ import { useSubscriptionEvents, type EventExecution } from './subscription-event
 import { useWellFormedText } from './well-formed-text.ts';
 import { schema } from './schema.ts';
 import { databasePortOf, databaseUnavailable, isDatabaseUnreachable } from './unavailable.ts';
+import { useWholeBodyGzip } from './whole-body-gzip.ts';
 
 export type PlazaYoga = YogaServerInstance<ServerContext, RequestContext>;
 
@@ -32,6 +33,7 @@ export function createPlazaYoga(
       useWellFormedText(),
       useQueryContexts(),
       useSubscriptionEvents(countEvent),
+      useWholeBodyGzip(),
     ],
     logging: {
       debug: (...args) => platform.logger.debug(args),

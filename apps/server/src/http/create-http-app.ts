@@ -82,7 +82,12 @@ export async function createHttpApp(
   mountPaymentsWebhook(app, platform);
   // After the payment provider's webhook (a signed server-to-server POST), before everything else.
   app.use(csrfProtection(platform.auth.trustedOrigins));
-  app.use(compression());
+  // GraphQL's answers are compressed whole by Yoga, each in one write (graphql/whole-body-gzip.ts).
+  const compress = compression();
+  app.use((req, res, next) => {
+    if (req.path === yoga.graphqlEndpoint) next();
+    else compress(req, res, next);
+  });
   app.all(yoga.graphqlEndpoint, (req, res) => {
     void yoga.requestListener(req, res);
   });

@@ -1,0 +1,88 @@
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GZIP_THRESHOLD_BYTES } from '../src/graphql/whole-body-gzip.ts';
+import { startTestPlaza, type TestPlaza } from './harness.ts';
+
+let t: TestPlaza;
+let port: number;
+beforeAll(async () => {
+  t = await startTestPlaza();
+  port = await t.plaza.listen(0, '127.0.0.1');
+});
+afterAll(() => t.close());
+
+/** A GraphQL POST over a real connection, its answer's bytes as sent (fetch would decompress them). */
+function post(
+  query: string,
+  acceptEncoding: string | null,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/graphql',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(JSON.stringify({ query }));
+  });
+}
+
+// Introspection (open outside production) answers well over the threshold.
+const LONG = '{ __schema { types { name description } } }';
+const SHORT = '{ getBlockedCountryCodes { blockedCountryCodes } }';
+
+describe('GraphQL answers over HTTP', () => {
+  it('are gzipped whole, with their length, for a client that takes gzip', async () => {
+    for (const acceptEncoding of ['gzip, deflate, br', 'br;q=1, gzip;q=0.5', '*', 'x-gzip']) {
+      const answer = await post(LONG, acceptEncoding);
+      expect(answer.status, acceptEncoding).toBe(200);
+      expect(answer.headers['content-encoding'], acceptEncoding).toBe('gzip');
+      expect(answer.headers['transfer-encoding'], acceptEncoding).toBeUndefined();
+      expect(Number(answer.headers['content-length']), acceptEncoding).toBe(answer.body.length);
+      expect(answer.headers.vary, acceptEncoding).toMatch(/Accept-Encoding/i);
+      const json = JSON.parse(gunzipSync(answer.body).toString('utf8')) as {
+        data: { __schema: { types: Array<{ name: string }> } };
+      };
+      expect(
+        json.data.__schema.types.map((type) => type.name),
+        acceptEncoding,
+      ).toContain('Query');
+      expect(gunzipSync(answer.body).length, acceptEncoding).toBeGreaterThan(GZIP_THRESHOLD_BYTES);
+    }
+  });
+
+  it('go as they are to a client that does not take gzip, and when short', async () => {
+    for (const acceptEncoding of [null, 'identity', 'gzip;q=0', 'br', '*;q=0']) {
+      const answer = await post(LONG, acceptEncoding);
+      expect(answer.headers['content-encoding'], String(acceptEncoding)).toBeUndefined();
+      expect(answer.headers.vary, String(acceptEncoding)).toMatch(/Accept-Encoding/i);
+      const json = JSON.parse(answer.body.toString('utf8')) as { data: { __schema: unknown } };
+      expect(json.data.__schema, String(acceptEncoding)).toBeTruthy();
+    }
+    const short = await post(SHORT, 'gzip');
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(short.body.toString('utf8'))).toEqual({
+      data: { getBlockedCountryCodes: { blockedCountryCodes: [] } },
+    });
+  });
+});
