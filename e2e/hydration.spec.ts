@@ -41,13 +41,18 @@ test('a button pressed before the page hydrated is pressed again once it has', a
   const release = await holdClientEntry(page);
   await page.goto('/unsubscribe');
   const banner = page.getByRole('region', { name: 'Cookies, your call' });
-  await banner.getByRole('button', { name: 'Choose' }).click();
+  const choose = banner.getByRole('button', { name: 'Choose' });
+  await choose.click();
   expect(await isHydrated(page)).toBe(false);
   await expect(banner.getByRole('switch', { name: 'Personal' })).toHaveCount(0);
+  // The press shows it was taken while it waits.
+  await expect(choose).toHaveAttribute('aria-busy', 'true');
+  expect(await choose.evaluate((button) => getComputedStyle(button).cursor)).toBe('progress');
 
   release();
   await waitForHydration(page);
   await expect(banner.getByRole('switch', { name: 'Personal' })).toBeVisible();
+  await expect(banner.locator('[aria-busy], [data-early-pressed]')).toHaveCount(0);
   await expect(banner.getByRole('switch', { name: 'Personal' })).not.toBeChecked();
 });
 

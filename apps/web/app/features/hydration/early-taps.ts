@@ -22,7 +22,14 @@ export const SUBMIT_AFTER_HYDRATION = 'data-submit-after-hydration';
  */
 export const ENTER_SUBMITS = 'data-enter-submits';
 
-type EarlyTap = { button: Element } | { form: Element; submitter: Element | null };
+/**
+ * Set, with `aria-busy="true"`, on the button pressed (or the form submitted) while it waits for the
+ * page's scripts, so the press shows it was taken (app.css) until it is made again.
+ */
+export const EARLY_PRESSED = 'data-early-pressed';
+
+/** What was pressed, and the element that shows it waits (EARLY_PRESSED). */
+type EarlyTap = ({ button: Element } | { form: Element; submitter: Element | null }) & { shown: Element };
 
 interface EarlyTapWindow {
   [EARLY_TAP_KEY]?: EarlyTap | null;
@@ -34,9 +41,10 @@ interface EarlyTapWindow {
  * in a text box marked ENTER_SUBMITS counts as its form's submit).
  */
 export const RECORD_EARLY_TAPS =
-  `document.addEventListener('click',(event)=>{if(window.${HYDRATING_KEY})return;const button=event.target instanceof Element?event.target.closest('button[type="button"]'):null;if(button&&!button.disabled)window.${EARLY_TAP_KEY}={button}},true);` +
-  `document.addEventListener('submit',(event)=>{if(window.${HYDRATING_KEY})return;const form=event.target;if(!(form instanceof HTMLFormElement)||(form.hasAttribute('action')&&!form.hasAttribute('${SUBMIT_AFTER_HYDRATION}')))return;event.preventDefault();window.${EARLY_TAP_KEY}={form,submitter:event.submitter}},true);` +
-  `document.addEventListener('keydown',(event)=>{if(window.${HYDRATING_KEY}||event.key!=='Enter'||event.shiftKey||event.isComposing)return;const box=event.target;if(!(box instanceof HTMLTextAreaElement)||!box.hasAttribute('${ENTER_SUBMITS}')||!box.form)return;event.preventDefault();window.${EARLY_TAP_KEY}={form:box.form,submitter:null}},true);`;
+  `const keep=(tap)=>{const before=window.${EARLY_TAP_KEY};if(before){before.shown.removeAttribute('${EARLY_PRESSED}');before.shown.removeAttribute('aria-busy')}window.${EARLY_TAP_KEY}=tap;tap.shown.setAttribute('${EARLY_PRESSED}','');tap.shown.setAttribute('aria-busy','true')};` +
+  `document.addEventListener('click',(event)=>{if(window.${HYDRATING_KEY})return;const button=event.target instanceof Element?event.target.closest('button[type="button"]'):null;if(button&&!button.disabled)keep({button,shown:button})},true);` +
+  `document.addEventListener('submit',(event)=>{if(window.${HYDRATING_KEY})return;const form=event.target;if(!(form instanceof HTMLFormElement)||(form.hasAttribute('action')&&!form.hasAttribute('${SUBMIT_AFTER_HYDRATION}')))return;event.preventDefault();keep({form,submitter:event.submitter,shown:event.submitter||form})},true);` +
+  `document.addEventListener('keydown',(event)=>{if(window.${HYDRATING_KEY}||event.key!=='Enter'||event.shiftKey||event.isComposing)return;const box=event.target;if(!(box instanceof HTMLTextAreaElement)||!box.hasAttribute('${ENTER_SUBMITS}')||!box.form)return;event.preventDefault();keep({form:box.form,submitter:null,shown:box.form.querySelector('button[type="submit"]')||box})},true);`;
 
 /** Client entry: from now on React hears presses and submits (and replays those made while it hydrates). */
 export function markHydrating(): void {
@@ -53,6 +61,8 @@ export function replayEarlyTap(): void {
   const tap = page[EARLY_TAP_KEY];
   page[EARLY_TAP_KEY] = null;
   if (!tap) return;
+  tap.shown.removeAttribute(EARLY_PRESSED);
+  tap.shown.removeAttribute('aria-busy');
   if ('button' in tap) {
     if (tap.button instanceof HTMLButtonElement && tap.button.isConnected && !tap.button.disabled)
       tap.button.click();
