@@ -49,24 +49,18 @@ export function useWholeBodyGzip(): Plugin {
         if (!isShort) response.headers.append('vary', 'Accept-Encoding');
         return;
       }
+      // Without a length, the body says whether it is long enough.
       const body = new Uint8Array(await response.arrayBuffer());
+      const isLong = body.byteLength >= GZIP_THRESHOLD_BYTES;
+      const sent = isLong ? gzipSync(body) : body;
       const headers = new fetchAPI.Headers(response.headers);
       headers.append('vary', 'Accept-Encoding');
-      if (body.byteLength < GZIP_THRESHOLD_BYTES) {
-        setResponse(
-          new fetchAPI.Response(body, { status: response.status, statusText: response.statusText, headers }),
-        );
-        return;
+      if (isLong) {
+        headers.set('content-encoding', 'gzip');
+        headers.set('content-length', String(sent.byteLength));
       }
-      const compressed = gzipSync(body);
-      headers.set('content-encoding', 'gzip');
-      headers.set('content-length', String(compressed.byteLength));
       setResponse(
-        new fetchAPI.Response(compressed, {
-          status: response.status,
-          statusText: response.statusText,
-          headers,
-        }),
+        new fetchAPI.Response(sent, { status: response.status, statusText: response.statusText, headers }),
       );
     },
   };
