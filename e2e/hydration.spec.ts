@@ -1,15 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFor, signUpNewPerson } from './support/accounts.ts';
-import { holdClientEntry, reactErrorsOf, waitForHydration, waitsForIntent } from './support/hydration.ts';
+import {
+  holdClientEntry,
+  isHydrated,
+  reactErrorsOf,
+  waitForHydration,
+  waitsForIntent,
+} from './support/hydration.ts';
 
 // A first-time visitor: the cookie banner (and its script-only "Choose" button) shows.
 test.use({ storageState: { cookies: [], origins: [] } });
-
-function isHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() =>
-    Object.keys(document.getElementById('main') ?? {}).some((key) => key.startsWith('__reactFiber$')),
-  );
-}
 
 test('a page is shown before its scripts load, then hydrates within its Content-Security-Policy', async ({
   page,

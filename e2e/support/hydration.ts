@@ -8,10 +8,18 @@ import type { Page } from '@playwright/test';
  */
 export async function waitForHydration(page: Page): Promise<void> {
   if (await waitsForIntent(page)) await page.keyboard.press('Shift');
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await page.waitForFunction(mainIsHydrated);
+}
+
+/** In the page: whether React has hydrated it (its main element carries React's fiber key). */
+function mainIsHydrated(): boolean {
+  const main = document.getElementById('main');
+  return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
+}
+
+/** Whether React has hydrated the page by now. */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(mainIsHydrated);
 }
 
 /** True while the page's scripts wait for the visitor's first sign of interaction (decision 0033). */
