@@ -1,4 +1,5 @@
 import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
+import { useCompiledExecution } from './compiled-execution.ts';
 import { buildRequestContext, type Platform, type RequestContext, type ServerContext } from './context.ts';
 import { useGraphqlLimits } from './limits.ts';
 import { useQueryContexts } from './query-contexts.ts';
@@ -34,6 +35,7 @@ export function createPlazaYoga(
       useQueryContexts(),
       useSubscriptionEvents(countEvent),
       useWholeBodyGzip(),
+      useCompiledExecution(platform.logger),
     ],
     logging: {
       debug: (...args) => platform.logger.debug(args),
