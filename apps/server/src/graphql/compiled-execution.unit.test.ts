@@ -54,6 +54,16 @@ describe('useCompiledExecution', () => {
     expect(chosen(plugin, parse('{ hello(name: "Dee") }')).run).toBeNull();
   });
 
+  it('keeps a string literal data when it is written to close a string and run code', async () => {
+    const plugin = useCompiledExecution(quiet);
+    const name = String.raw`x"); globalThis.compiledRan = 1; ("` + ' ` ${1} \u2028 </script>';
+    const document = parse(`{ hello(name: ${JSON.stringify(name)}) }`);
+    chosen(plugin, document);
+    const { run, args } = chosen(plugin, document);
+    expect(await run!(args)).toEqual({ data: { hello: `hello ${name}` } });
+    expect((globalThis as { compiledRan?: number }).compiledRan).toBeUndefined();
+  });
+
   it('never compiles mutations or subscriptions', () => {
     const plugin = useCompiledExecution(quiet);
     for (const text of ['mutation { touch }', 'subscription { ticks }']) {
