@@ -15,7 +15,12 @@ function holdsBadText(value: unknown): boolean {
   return false;
 }
 
+/** A document's answer, kept while Yoga's parse cache keeps the document (its text never changes). */
+const documentsChecked = new WeakMap<DocumentNode, boolean>();
+
 function documentHoldsBadText(document: DocumentNode): boolean {
+  const known = documentsChecked.get(document);
+  if (known !== undefined) return known;
   let found = false;
   visit(document, {
     [Kind.STRING]: (node) => {
@@ -24,6 +29,7 @@ function documentHoldsBadText(document: DocumentNode): boolean {
       return BREAK;
     },
   });
+  documentsChecked.set(document, found);
   return found;
 }
 

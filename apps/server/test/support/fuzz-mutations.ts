@@ -473,8 +473,11 @@ export function fuzzMutations(part: number, parts: number): void {
         k: 'a\u0000b',
       });
       expect(hide.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-      const inline = await call('mutation { hideChat(key: "a\\u0000b", hidden: true) { key } }', {});
-      expect(inline.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      // The same text twice: the second ask is answered from what was found in the document the first time.
+      for (let ask = 0; ask < 2; ask += 1) {
+        const inline = await call('mutation { hideChat(key: "a\\u0000b", hidden: true) { key } }', {});
+        expect(inline.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      }
       // A chat of its own: the fuzzing above may have left the caller outside the seeded ones.
       const { chat } = await buildGroup(t.plaza.platform.store.db, me.userId);
       const before = await rowWrites();
