@@ -102,7 +102,8 @@ describe('GraphQL limits', () => {
 
   it('stops parsing past the token limit', async () => {
     const text = `{ ${Array.from({ length: GRAPHQL_LIMITS.maxTokens }, () => '__typename').join(' ')} }`;
-    expectRefused(await query(text), /tokens/);
+    // Asked again: only texts found within the limit are remembered.
+    for (let ask = 0; ask < 2; ask += 1) expectRefused(await query(text), /tokens/);
   });
 
   it('refuses a body over the size limit, declared or streamed without a length', async () => {

@@ -228,6 +228,7 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
  * and Yoga answers it 200 to `application/json` clients). A lexing error is left to the parser.
  */
 function tooManyTokens(query: string): boolean {
+  if (withinTokens.has(query)) return false;
   const lexer = new Lexer(new Source(query));
   try {
     for (let count = 0; lexer.advance().kind !== TokenKind.EOF; count += 1) {
@@ -236,8 +237,18 @@ function tooManyTokens(query: string): boolean {
   } catch {
     return false;
   }
+  if (withinTokens.size >= WITHIN_TOKENS_KEPT) withinTokens.clear();
+  withinTokens.add(query);
   return false;
 }
+
+/**
+ * Query texts already counted within the limit: the web app asks the same few dozen texts over and
+ * over, and lexing each again cost every request (a chat room's text is ~5 KB). As many as Yoga's
+ * parse cache keeps documents; cleared when full.
+ */
+const withinTokens = new Set<string>();
+const WITHIN_TOKENS_KEPT = 1_000;
 
 async function parseJsonBody(request: Request): Promise<GraphQLParams | Response> {
   const text = await readLimited(request, GRAPHQL_LIMITS.maxBodyBytes);
