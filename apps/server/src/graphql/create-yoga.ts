@@ -28,6 +28,9 @@ export function createPlazaYoga(
         isDatabaseUnreachable(error, databasePort) ? databaseUnavailable() : maskError(error, message, isDev),
     },
     graphiql: platform.config.isDevelopment,
+    // limits.ts reads every POST body itself, up to its own far lower limit; Yoga's would pipe each
+    // body through a stream of its own first.
+    maxRequestBodySize: false,
     landingPage: false,
     plugins: [
       useGraphqlLimits({ introspection: platform.config.env !== 'production' }),
