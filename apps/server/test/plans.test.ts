@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, users } from '../src/db/schema/index.ts';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
-import { buildGroup, buildPlan } from './support/factories.ts';
+import { buildGroup, buildPlan, buildUser } from './support/factories.ts';
 import { lastMessageTo } from './support/outbox.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { signInWithEmail } from './support/sign-in.ts';
@@ -578,6 +578,70 @@ describe('responses', () => {
         { user: { id: cai.userId }, response: null },
       ]),
     );
+  });
+});
+
+describe('the list of attendees', () => {
+  it('pages friends first, then by name, leaves out who blocked the viewer, and samples friends for the pivot', async () => {
+    const db = t.plaza.platform.store.db;
+    const people = [];
+    // 33 people answered (names sort as their numbers), the viewer's two friends among the last.
+    for (let n = 0; n < 33; n += 1) people.push(await buildUser(db, `P${String(n).padStart(2, '0')}`));
+    const [friendA, friendB, blocker] = [people[31]!, people[32]!, people[5]!];
+    const { plan } = await buildPlan(db, cai.userId, [
+      ...people.map((p, n) => ({ userId: p.id, response: n % 11 === 0 ? 'INTERESTED' : 'ATTENDING' })),
+      { userId: ben.userId, response: 'UNATTENDING' },
+    ]);
+    for (const friend of [friendA, friendB]) {
+      await db.insert(follows).values([
+        { userId: ana.userId, targetId: friend.id, status: 'FOLLOWING' },
+        { userId: friend.id, targetId: ana.userId, status: 'FOLLOWING' },
+      ]);
+    }
+    await db.insert(follows).values({ userId: blocker.id, targetId: ana.userId, status: 'BLOCKED' });
+    type Page = { attendees: Array<{ user: { id: number }; response: string }>; nextMarker: string | null };
+    const page = async (person: Person | null, marker: string | null) => {
+      const res = await t.gql<{ planAttendees: Page }>(
+        'query ($key: String!, $marker: String) { planAttendees(key: $key, marker: $marker) { attendees { user { id } response } nextMarker } }',
+        { key: plan.key, marker },
+        person?.headers,
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.planAttendees;
+    };
+    const first = await page(ana, null);
+    const second = await page(ana, first.nextMarker);
+    const seen = [...first.attendees, ...second.attendees].map((a) => a.user.id);
+    const others = people.filter((p) => p !== friendA && p !== friendB && p !== blocker).map((p) => p.id);
+    expect(first.attendees).toHaveLength(30);
+    expect(first.nextMarker).toBe('30');
+    expect(second.nextMarker).toBeNull();
+    expect(seen).toEqual([friendA.id, friendB.id, ...others]);
+    expect(first.attendees[2]).toEqual({ user: { id: people[0]!.id }, response: 'INTERESTED' });
+    // A visitor: no friends, no blocks, by name alone.
+    const visitor = [...(await page(null, null)).attendees, ...(await page(null, '30')).attendees];
+    expect(visitor.map((a) => a.user.id)).toEqual(people.map((p) => p.id));
+    // The plan seen by the viewer: how many friends go or are interested, and the first by name.
+    const pivot = await t.gql<{
+      plan: { pivot: { friendCount: number; friendSample: Array<{ id: number }> } };
+    }>(
+      'query ($key: String!) { plan(key: $key) { pivot { friendCount friendSample { id } } } }',
+      { key: plan.key },
+      ana.headers,
+    );
+    expect(pivot.data!.plan.pivot).toEqual({
+      friendCount: 2,
+      friendSample: [{ id: friendA.id }, { id: friendB.id }],
+    });
+    const declined = await t.gql<{ planAttendees: Page }>(
+      'query ($key: String!) { planAttendees(key: $key, responses: [UNATTENDING, UNATTENDING]) { attendees { user { id } response } nextMarker } }',
+      { key: plan.key },
+      ana.headers,
+    );
+    expect(declined.data!.planAttendees).toEqual({
+      attendees: [{ user: { id: ben.userId }, response: 'UNATTENDING' }],
+      nextMarker: null,
+    });
   });
 });
 

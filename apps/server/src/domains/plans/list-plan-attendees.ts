@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PlanResponseValue } from '@plaza/core/plan-response';
+import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { oncePer } from '../../once-per.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { blockedBetween, FRIEND_PAIRS } from '../social/social-sql.ts';
@@ -19,6 +22,77 @@ export interface PlanAttendeePage {
   nextMarker: string | null;
   /** With `countAll`: how many people the list holds, beyond this page too. */
   total?: number;
+}
+
+/** What decides a list's statement; its values (plan, occurrence, viewer, page) are filled in. */
+interface ListShape {
+  /** The responses listed, sorted. */
+  values: PlanResponseValue[];
+  /** Also people invited without an answer. */
+  withInvited: boolean;
+  onlyFriends: boolean;
+  countAll: boolean;
+  signedIn: boolean;
+}
+
+/**
+ * The list's statement for a shape, built once per store and shape and prepared: building it (a
+ * select of whole people rows with their joins) cost more than running it, and the plan page asks
+ * one (friends attending) on every request. Shapes are few: subsets of the responses times four
+ * flags.
+ */
+const statementsOf = oncePer(
+  (_db: Database) => new Map<string, ReturnType<typeof buildAttendeesStatement>>(),
+);
+
+function attendeesStatement(db: Database, shape: ListShape) {
+  const key = `${shape.values.join(',')}|${shape.withInvited}|${shape.onlyFriends}|${shape.countAll}|${shape.signedIn}`;
+  const statements = statementsOf(db);
+  let statement = statements.get(key);
+  if (!statement) {
+    const name = `plaza_plan_attendees_${createHash('sha1').update(key).digest('hex').slice(0, 12)}`;
+    statement = buildAttendeesStatement(db, shape, name);
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+function buildAttendeesStatement(db: Database, shape: ListShape, name: string) {
+  const plan = sql.placeholder('plan');
+  const occurrence = sql.placeholder('occurrence');
+  const viewer = shape.signedIn ? sql.placeholder('viewer') : null;
+  const answered = shape.values.length
+    ? sql`SELECT r.user_id, r.response FROM plan_responses r WHERE r.plan_id = ${plan}
+          AND r.occurrence = ${occurrence} AND r.response IN (${sql.join(
+            shape.values.map((v) => sql`${v}`),
+            sql`, `,
+          )})`
+    : sql`SELECT NULL::int AS user_id, NULL::text AS response WHERE false`;
+  const invited = shape.withInvited
+    ? sql`SELECT DISTINCT i.user_id, NULL::text AS response FROM plan_responses i WHERE i.plan_id = ${plan}
+          AND i.occurrence IN ('', ${occurrence}) AND i.response IS NULL
+          AND NOT EXISTS (SELECT 1 FROM plan_responses a WHERE a.plan_id = i.plan_id
+            AND a.occurrence = ${occurrence} AND a.user_id = i.user_id AND a.response IS NOT NULL)`
+    : sql`SELECT NULL::int AS user_id, NULL::text AS response WHERE false`;
+  const isFriend =
+    viewer === null
+      ? sql`false`
+      : sql`${users.id} IN (SELECT fp.friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewer})`;
+  return db
+    .select({
+      user: users,
+      response: sql<PlanResponseValue | null>`x.response`,
+      total: shape.countAll ? sql<number>`count(*) OVER ()` : sql<null>`NULL`,
+    })
+    .from(sql`(${answered} UNION ALL ${invited}) x`)
+    .innerJoin(users, sql`${users.id} = x.user_id`)
+    .where(
+      sql`NOT ${blockedBetween(viewer, sql`${users.id}`)} AND ${shape.onlyFriends ? isFriend : sql`true`}`,
+    )
+    .orderBy(...(viewer === null ? [] : [sql`${isFriend} DESC`]), users.first, users.id)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
 }
 
 /**
@@ -43,39 +117,20 @@ export async function listPlanAttendees(
   if (!Number.isInteger(offset) || offset < 0) throw badUserInput('marker', 'Pass back a nextMarker.');
   const limit = input.limit ?? ATTENDEES_PAGE_SIZE;
   const viewerId = context.viewer?.id ?? null;
-  const values = input.responses.filter((r) => r !== 'INVITED');
-  const withInvited = input.responses.includes('INVITED');
-  const answered = values.length
-    ? sql`SELECT r.user_id, r.response FROM plan_responses r WHERE r.plan_id = ${input.planId}
-          AND r.occurrence = ${input.occurrence} AND r.response IN (${sql.join(
-            values.map((v) => sql`${v}`),
-            sql`, `,
-          )})`
-    : sql`SELECT NULL::int AS user_id, NULL::text AS response WHERE false`;
-  const invited = withInvited
-    ? sql`SELECT DISTINCT i.user_id, NULL::text AS response FROM plan_responses i WHERE i.plan_id = ${input.planId}
-          AND i.occurrence IN ('', ${input.occurrence}) AND i.response IS NULL
-          AND NOT EXISTS (SELECT 1 FROM plan_responses a WHERE a.plan_id = i.plan_id
-            AND a.occurrence = ${input.occurrence} AND a.user_id = i.user_id AND a.response IS NOT NULL)`
-    : sql`SELECT NULL::int AS user_id, NULL::text AS response WHERE false`;
-  const isFriend =
-    viewerId === null
-      ? sql`false`
-      : sql`${users.id} IN (SELECT fp.friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId})`;
-  const found = await context.store.db
-    .select({
-      user: users,
-      response: sql<PlanResponseValue | null>`x.response`,
-      total: input.countAll ? sql<number>`count(*) OVER ()` : sql<null>`NULL`,
-    })
-    .from(sql`(${answered} UNION ALL ${invited}) x`)
-    .innerJoin(users, sql`${users.id} = x.user_id`)
-    .where(
-      sql`NOT ${blockedBetween(viewerId, sql`${users.id}`)} AND ${input.onlyFriends ? isFriend : sql`true`}`,
-    )
-    .orderBy(...(viewerId === null ? [] : [sql`${isFriend} DESC`]), users.first, users.id)
-    .limit(limit + 1)
-    .offset(offset);
+  const shape: ListShape = {
+    values: [...new Set(input.responses.filter((r): r is PlanResponseValue => r !== 'INVITED'))].sort(),
+    withInvited: input.responses.includes('INVITED'),
+    onlyFriends: input.onlyFriends ?? false,
+    countAll: input.countAll ?? false,
+    signedIn: viewerId !== null,
+  };
+  const found = await attendeesStatement(context.store.db, shape).execute({
+    plan: input.planId,
+    occurrence: input.occurrence,
+    viewer: viewerId ?? 0,
+    limit: limit + 1,
+    offset,
+  });
   const page: PlanAttendeePage = {
     attendees: found.slice(0, limit).map(({ user, response }) => ({ user, response })),
     nextMarker: found.length > limit ? String(offset + limit) : null,
