@@ -190,6 +190,31 @@ export interface MessagePage {
 }
 
 /**
+ * The newest page of a chat's main messages, or of a thread's replies: what a chat room opens with
+ * (every chat room request), prepared once per store instead of built each time.
+ */
+const newestMainPage = preparedStatement((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, sql.placeholder('chat')), isNull(messages.parentId)))
+    .orderBy(desc(messages.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('plaza_newest_messages'),
+);
+const newestThreadPage = preparedStatement((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(
+      and(eq(messages.chatId, sql.placeholder('chat')), eq(messages.parentId, sql.placeholder('thread'))),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('plaza_newest_thread_replies'),
+);
+
+/**
  * One page of a chat's messages in sequence order: the main chat's (`threadOf` null) or the
  * replies in one thread. By default the newest; `before` (a message key) pages backwards;
  * `after` (a sequence number) pages forwards.
@@ -240,12 +265,17 @@ export async function listMessages(
       if (!anchor) throw badUserInput('before', 'This message is not in the chat or thread.');
       beforeSeq = anchor.seq;
     }
-    const found = await db
-      .select()
-      .from(messages)
-      .where(and(inScope, beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
-      .orderBy(desc(messages.seq))
-      .limit(limit + 1);
+    const found =
+      beforeSeq === null
+        ? await (threadOf === null
+            ? newestMainPage(db).execute({ chat: chat.id, limit: limit + 1 })
+            : newestThreadPage(db).execute({ chat: chat.id, thread: threadOf, limit: limit + 1 }))
+        : await db
+            .select()
+            .from(messages)
+            .where(and(inScope, lt(messages.seq, beforeSeq)))
+            .orderBy(desc(messages.seq))
+            .limit(limit + 1);
     canLoadPrev = found.length > limit;
     rows = found.slice(0, limit).reverse();
     canLoadNext = beforeSeq !== null;

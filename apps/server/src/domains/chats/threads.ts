@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { messageThreadStates, messages } from '../../db/schema/index.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { MessageRow } from './send-message.ts';
@@ -74,6 +75,31 @@ export function isThreadUnseen(message: MessageRow, seenAt: Date | null): boolea
   return seenAt === null || message.threadLastAt.getTime() > seenAt.getTime();
 }
 
+/** One thread of the chat with replies the viewer has not seen since `tab` (prepared once per store). */
+const unseenThread = preparedStatement((db) => {
+  const tab = sql.placeholder('tab');
+  const viewer = sql.placeholder('viewer');
+  return db
+    .select({ id: messages.id })
+    .from(messages)
+    .leftJoin(
+      messageThreadStates,
+      and(eq(messageThreadStates.messageId, messages.id), eq(messageThreadStates.userId, viewer)),
+    )
+    .where(
+      and(
+        eq(messages.chatId, sql.placeholder('chat')),
+        isNull(messages.parentId),
+        isNull(messages.deletedAt),
+        isNotNull(messages.threadLastAt),
+        sql`(${tab}::timestamptz IS NULL OR ${messages.threadLastAt} > ${tab}::timestamptz)`,
+        sql`(${messageThreadStates.seenAt} IS NULL OR ${messages.threadLastAt} > ${messageThreadStates.seenAt})`,
+      ),
+    )
+    .limit(1)
+    .prepare('plaza_unseen_thread');
+});
+
 /**
  * Spec 4: the chat has unseen threads when a thread changed after the viewer last looked at the
  * thread tab, and after they last saw that thread itself.
@@ -84,25 +110,11 @@ export async function hasUnseenThreads(
   viewerId: number,
   lastSeenThreadTab: Date | null,
 ): Promise<boolean> {
-  const tab = lastSeenThreadTab?.toISOString() ?? null;
-  const found = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .leftJoin(
-      messageThreadStates,
-      and(eq(messageThreadStates.messageId, messages.id), eq(messageThreadStates.userId, viewerId)),
-    )
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        isNull(messages.parentId),
-        isNull(messages.deletedAt),
-        isNotNull(messages.threadLastAt),
-        sql`(${tab}::timestamptz IS NULL OR ${messages.threadLastAt} > ${tab}::timestamptz)`,
-        sql`(${messageThreadStates.seenAt} IS NULL OR ${messages.threadLastAt} > ${messageThreadStates.seenAt})`,
-      ),
-    )
-    .limit(1);
+  const found = await unseenThread(db).execute({
+    chat: chatId,
+    viewer: viewerId,
+    tab: lastSeenThreadTab?.toISOString() ?? null,
+  });
   return found.length > 0;
 }
 
