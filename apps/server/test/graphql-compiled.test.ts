@@ -5,6 +5,7 @@ import { PLAN_PAGE_FIELDS } from '../../web/app/features/plans/plan-data.ts';
 import { users } from '../src/db/schema/index.ts';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { chatApi } from './support/chats.ts';
+import { whileBlockedCountryCodesThrow } from './support/failing-config.ts';
 import { buildPlan } from './support/factories.ts';
 import { newPerson, type Person } from './support/people.ts';
 
@@ -106,20 +107,11 @@ describe('compiled execution answers as the interpreted one did', () => {
   });
 
   it('an unexpected failure is masked on every execution', async () => {
-    const { config } = t.plaza.platform;
-    const original = config.blockedCountryCodes;
-    config.blockedCountryCodes = new Proxy([], {
-      get() {
-        throw new Error('secret internal detail');
-      },
-    });
-    try {
-      const answers = await thrice('{ getBlockedCountryCodes { blockedCountryCodes } }', {}, null);
-      expect(answers[0]!.errors?.[0]?.message).toBe('Unexpected error.');
-      expect(JSON.stringify(answers)).not.toContain('secret internal detail');
-      expectAlike(answers);
-    } finally {
-      config.blockedCountryCodes = original;
-    }
+    const answers = await whileBlockedCountryCodesThrow(t, 'secret internal detail', () =>
+      thrice('{ getBlockedCountryCodes { blockedCountryCodes } }', {}, null),
+    );
+    expect(answers[0]!.errors?.[0]?.message).toBe('Unexpected error.');
+    expect(JSON.stringify(answers)).not.toContain('secret internal detail');
+    expectAlike(answers);
   });
 });

@@ -1,5 +1,6 @@
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whileBlockedCountryCodesThrow } from './support/failing-config.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 
 let t: TestPlaza;
@@ -44,20 +45,11 @@ describe('GraphQL over HTTP', () => {
   });
 
   it('masks unexpected errors instead of leaking internals', async () => {
-    const { config } = t.plaza.platform;
-    const original = config.blockedCountryCodes;
     // A failure nobody turned into a coded error must reach the client as a generic message.
-    config.blockedCountryCodes = new Proxy([], {
-      get() {
-        throw new Error('secret internal detail');
-      },
-    });
-    try {
-      const res = await t.gql('{ getBlockedCountryCodes { blockedCountryCodes } }');
-      expect(res.errors?.[0]?.message).toBe('Unexpected error.');
-      expect(JSON.stringify(res)).not.toContain('secret internal detail');
-    } finally {
-      config.blockedCountryCodes = original;
-    }
+    const res = await whileBlockedCountryCodesThrow(t, 'secret internal detail', () =>
+      t.gql('{ getBlockedCountryCodes { blockedCountryCodes } }'),
+    );
+    expect(res.errors?.[0]?.message).toBe('Unexpected error.');
+    expect(JSON.stringify(res)).not.toContain('secret internal detail');
   });
 });
