@@ -76,13 +76,13 @@ export function useCompiledExecution(logger: Pick<Logger, 'warn'>): Plugin {
       }
       if (compiled.state !== 'compiled') return;
       const interpreted = executeFn as unknown as Execute;
-      const giveUp = (error: unknown) => {
+      const giveUp = (given: ExecuteArgs, error: unknown) => {
         byName.set(name, { state: 'interpreted' });
         logger.warn(
           { err: error, operation: name || null },
           'compiled query failed as a whole; left to the interpreter',
         );
-        return interpreted(args);
+        return interpreted(given);
       };
       const query = compiled.query;
       setExecuteFn(((given: ExecuteArgs) => {
@@ -90,7 +90,7 @@ export function useCompiledExecution(logger: Pick<Logger, 'warn'>): Plugin {
         try {
           ran = query.query(given.rootValue, given.contextValue, given.variableValues ?? {});
         } catch (error) {
-          return giveUp(error);
+          return giveUp(given, error);
         }
         const settle = (result: ExecutionResult) =>
           result.errors?.length
@@ -98,7 +98,7 @@ export function useCompiledExecution(logger: Pick<Logger, 'warn'>): Plugin {
               ? withGraphqlErrors(result, given.document)
               : interpreted(given)
             : result;
-        return isThenable(ran) ? ran.then(settle, giveUp) : settle(ran);
+        return isThenable(ran) ? ran.then(settle, (error: unknown) => giveUp(given, error)) : settle(ran);
       }) as never);
     },
   };
