@@ -43,4 +43,9 @@ export async function openSessions(
 
 export async function dropBenchSessions(client: pg.Client): Promise<void> {
   await client.query(`DELETE FROM sessions WHERE token LIKE '${PREFIX}%'`);
+  // Every run writes and drops its 200 sessions, and the signed-in requests touch each person's
+  // last-seen row: on a PostgreSQL without autovacuum (these machines run with it off) their dead
+  // rows piled up run after run (7,800 in the sessions table after a day's runs) and slowed the
+  // session lookup of every request the next run measured.
+  await client.query('VACUUM sessions, notification_settings');
 }
