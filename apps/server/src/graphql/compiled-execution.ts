@@ -110,9 +110,10 @@ const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
 /** The compiled run's answer with its errors as graphql-js's own (see useCompiledExecution). */
 function withGraphqlErrors(result: ExecutionResult, document: DocumentNode): ExecutionResult {
   const source = document.loc?.source;
+  // Errors first, then data, as graphql-js orders its answer (and so its JSON).
+  const { errors, ...rest } = result;
   return {
-    ...result,
-    errors: result.errors!.map((error) => {
+    errors: errors!.map((error) => {
       const locations = (error as { locations?: readonly SourceLocation[] }).locations;
       return new GraphQLError(error.message, {
         source,
@@ -122,6 +123,7 @@ function withGraphqlErrors(result: ExecutionResult, document: DocumentNode): Exe
         extensions: error.extensions,
       });
     }),
+    ...rest,
   };
 }
 
