@@ -10,6 +10,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.ts';
+import { isPromise } from './is-promise.ts';
 
 /**
  * What a query's document (and operation name) has become: asked once so far, compiled, or left to
@@ -98,14 +99,11 @@ export function useCompiledExecution(logger: Pick<Logger, 'warn'>): Plugin {
               ? withGraphqlErrors(result, given.document)
               : interpreted(given)
             : result;
-        return isThenable(ran) ? ran.then(settle, (error: unknown) => giveUp(given, error)) : settle(ran);
+        return isPromise(ran) ? ran.then(settle, (error: unknown) => giveUp(given, error)) : settle(ran);
       }) as never);
     },
   };
 }
-
-const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
-  typeof (value as { then?: unknown } | null)?.then === 'function';
 
 /** The compiled run's answer with its errors as graphql-js's own (see useCompiledExecution). */
 function withGraphqlErrors(result: ExecutionResult, document: DocumentNode): ExecutionResult {

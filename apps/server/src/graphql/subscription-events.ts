@@ -16,6 +16,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { isPromise } from './is-promise.ts';
 
 /**
  * Put by a subscription's source on an event that other subscribers receive too (decision 0023):
@@ -211,10 +212,6 @@ interface SharedSlot {
 
 /** Shareable events read at once, per token: each document's execution. */
 const sharedResults = new WeakMap<object, Map<string, SharedSlot>>();
-
-function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
 
 /**
  * Runs one event's selection: in a context of its own (a copy of the subscription's, so the
