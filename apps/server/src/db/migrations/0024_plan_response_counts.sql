@@ -1,0 +1,1 @@
+CREATE INDEX "plan_responses_counts" ON "plan_responses" USING btree ("plan_id","occurrence","response","user_id");
