@@ -8,8 +8,10 @@ import { planLoaders } from '../plans/plan-loaders.ts';
 import { resolveOccurrence } from '../plans/plan-occurrence.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import { planCardOf } from '../plans/plan-view.ts';
-import { rows } from '../social/social-sql.ts';
+import { shapedRows } from '../../db/shaped-statements.ts';
+import { prefixQuery } from '../search/text-query.ts';
 import {
+  boxAround,
   distanceKm,
   explorableGroupFor,
   explorablePerson,
@@ -19,12 +21,14 @@ import {
   friendsInPlan,
   friendsWithPerson,
   goingCount,
+  matchesQuery,
   memberCount,
   roundedKm,
-  textMatch,
   upcomingPlan,
-  withinKm,
+  withinBox,
+  type BoxParam,
   type Center,
+  type CenterParam,
 } from './explore-sql.ts';
 
 export type ExploreSort = 'NEAREST' | 'SOONEST' | 'POPULAR';
@@ -43,17 +47,95 @@ export interface ListQuery {
   limit: number;
 }
 
-function conditions(alias: string, query: ListQuery, own: SQL[]): SQL {
+/** Where the values of a list's statement go: placeholders, filled in per request (listValues). */
+const P = {
+  viewer: sql.placeholder('viewer'),
+  center: { latitude: sql.placeholder('latitude'), longitude: sql.placeholder('longitude') },
+  radiusKm: sql.placeholder('radiusKm'),
+  latitudes: [sql.placeholder('latitudeMin'), sql.placeholder('latitudeMax')] as BoxParam['latitudes'],
+  longitudes: [sql.placeholder('longitudeMin'), sql.placeholder('longitudeMax')] as NonNullable<
+    BoxParam['longitudes']
+  >,
+  text: sql.placeholder('text'),
+  offset: sql.placeholder('offset'),
+  limit: sql.placeholder('limit'),
+  /** The page's last row: offset + limit - 1. */
+  last: sql.placeholder('last'),
+};
+
+/**
+ * What a list statement's text depends on besides its list and order (its values are
+ * placeholders): a statement per shape is built once (db/shaped-statements.ts).
+ */
+interface Shape {
+  signedIn: boolean;
+  center: boolean;
+  text: boolean;
+  /** The box around the center has no longitudes (it reaches a pole or the 180th meridian). */
+  wide: boolean;
+  /** Conditions of the caller's own (ListQuery.where): such a statement is not kept. */
+  own: boolean;
+}
+
+/** The values of a list statement's placeholders, for `radiusKm` around the query's center. */
+function listValues(query: ListQuery, radiusKm: number): { shape: Shape; values: Record<string, unknown> } {
+  const box = query.center ? boxAround(query.center, radiusKm) : null;
+  const text = query.text ? prefixQuery(query.text) : null;
+  return {
+    shape: {
+      signedIn: query.viewerId !== null,
+      center: query.center !== null,
+      text: text !== null,
+      wide: box !== null && box.longitudes === null,
+      own: query.where !== undefined,
+    },
+    values: {
+      viewer: query.viewerId,
+      latitude: query.center?.latitude ?? null,
+      longitude: query.center?.longitude ?? null,
+      radiusKm,
+      latitudeMin: box?.latitudes[0] ?? null,
+      latitudeMax: box?.latitudes[1] ?? null,
+      longitudeMin: box?.longitudes?.[0] ?? null,
+      longitudeMax: box?.longitudes?.[1] ?? null,
+      text,
+      offset: query.offset,
+      limit: query.limit,
+      last: query.offset + query.limit - 1,
+    },
+  };
+}
+
+/** The key of a statement of `list` in `shape`; null for one with conditions of the caller's own. */
+function shapeKey(list: string, shape: Shape): string | null {
+  if (shape.own) return null;
+  return `explore:${list}:${shape.signedIn}:${shape.center}:${shape.text}:${shape.wide}`;
+}
+
+/** The viewer's placeholder, or null when signed out. */
+const viewerOf = (shape: Shape) => (shape.signedIn ? P.viewer : null);
+
+/** The center's placeholders, or null without one. */
+const centerOf = (shape: Shape): CenterParam | null => (shape.center ? P.center : null);
+
+function conditions(alias: string, shape: Shape, query: ListQuery, own: SQL[]): SQL {
   const all = [...own];
-  if (query.center) all.push(withinKm(alias, query.center, query.radiusKm));
-  const text = textMatch(alias, query.text);
-  if (text) all.push(text);
+  if (shape.center)
+    all.push(
+      withinBox(
+        alias,
+        P.center,
+        { latitudes: P.latitudes, longitudes: shape.wide ? null : P.longitudes },
+        P.radiusKm,
+      ),
+    );
+  if (shape.text) all.push(matchesQuery(alias, P.text));
   if (query.where) all.push(query.where(alias));
   return sql.join(all, sql` AND `);
 }
 
 /** Nearer first, rows without coordinates last; no key at all without a center. */
-const nearer = (alias: string, center: Center | null): SQL[] =>
+const nearer = (alias: string, center: CenterParam | null): SQL[] =>
   center === null ? [] : [sql`${distanceKm(alias, center)} ASC NULLS LAST`];
 
 const orderBy = (keys: SQL[]) => sql.join(keys, sql`, `);
@@ -78,58 +160,80 @@ const orderBy = (keys: SQL[]) => sql.join(keys, sql`, `);
  * A smaller circle's page is the page when the circle holds the cut row (offset + limit rows) and
  * every row as near as the cut row is inside it: a row rounded to k0 tenths is nearer than
  * (k0 + 0.5) / 10 km, so the circle must reach that far. Otherwise the next circle is read.
+ *
+ * The statement is built with placeholders, once per list and shape (shapedRows): every circle
+ * is the same statement with other values.
  */
 async function pageIds(
   db: Database,
+  query: ListQuery,
   input: {
+    /** Names the list's statement among explore's (with its shape). */
+    list: string;
     table: SQL;
     alias: string;
-    where: SQL;
-    leading: SQL[];
-    rest: SQL[];
+    /** The list's conditions in a shape. */
+    where: (shape: Shape) => SQL;
+    leading: (shape: Shape) => SQL[];
+    rest: (shape: Shape) => SQL[];
     /** Columns of the table that `rest` reads. */
     carry?: string[];
     /** More columns of the page's rows, as `expression AS name` (read under the table's alias). */
     select?: SQL[];
-    offset: number;
-    limit: number;
-    /** `where` within a smaller circle; `leading` starts with roundedKm around its center. */
-    rings?: { radiusKm: number; within: (radiusKm: number) => SQL };
+    /** Smaller circles first; `leading` starts with roundedKm around the center. */
+    rings?: boolean;
   },
 ): Promise<PageRow[]> {
   const a = sql.raw(input.alias);
-  const keys = input.leading.map((key, i) => sql`${key} AS ${sql.raw(`k${i}`)}`);
-  /** The leading keys' column names (k0, k1, …), each after `prefix` (a row alias and its dot). */
-  const keyNames = (prefix = '') => sql.raw(input.leading.map((_key, i) => `${prefix}k${i}`).join(', '));
-  const names = keyNames();
-  const carried = (input.carry ?? []).map((column) => sql.raw(`${input.alias}.${column}`));
-  const last = input.offset + input.limit - 1;
-  const read = (where: SQL) =>
-    rows<PageRow & { cut_k0: string | number | null }>(
-      db,
-      sql`WITH candidates AS (
+  const build = (shape: Shape) => {
+    const leading = input.leading(shape);
+    const keys = leading.map((key, i) => sql`${key} AS ${sql.raw(`k${i}`)}`);
+    /** The leading keys' column names (k0, k1, …), each after `prefix` (a row alias and its dot). */
+    const keyNames = (prefix = '') => sql.raw(leading.map((_key, i) => `${prefix}k${i}`).join(', '));
+    const names = keyNames();
+    const carried = (input.carry ?? []).map((column) => sql.raw(`${input.alias}.${column}`));
+    return sql`WITH candidates AS (
         SELECT ${sql.join([sql`${a}.id`, ...carried, ...keys], sql`, `)} FROM ${input.table} ${a}
-        WHERE ${where}
+        WHERE ${input.where(shape)}
       ), cut AS (
-        SELECT ${names} FROM candidates ORDER BY ${names} LIMIT 1 OFFSET ${last}
+        SELECT ${names} FROM candidates ORDER BY ${names} LIMIT 1 OFFSET ${P.last}
       ), page AS (
         SELECT * FROM candidates c
         WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${keyNames('c.')}) <= (SELECT ${names} FROM cut)
       )
       SELECT ${sql.join([sql`${a}.id`, ...carried, ...(input.select ?? [])], sql`, `)},
         (SELECT k0 FROM cut) AS cut_k0 FROM page ${a}
-      ORDER BY ${keyNames(`${input.alias}.`)}, ${orderBy(input.rest)}
-      LIMIT ${input.limit} OFFSET ${input.offset}`,
+      ORDER BY ${keyNames(`${input.alias}.`)}, ${orderBy(input.rest(shape))}
+      LIMIT ${P.limit} OFFSET ${P.offset}`;
+  };
+  const read = (radiusKm: number) => {
+    const { shape, values } = listValues(query, radiusKm);
+    return shapedRows<PageRow & { cut_k0: string | number | null }>(
+      db,
+      shapeKey(`${input.list}:page`, shape),
+      () => build(shape),
+      values,
     );
-  const { rings } = input;
-  for (const share of rings ? RING_SHARES : []) {
-    const radiusKm = rings!.radiusKm * share;
-    const found = await read(rings!.within(radiusKm));
+  };
+  for (const share of input.rings && query.center ? RING_SHARES : []) {
+    const radiusKm = query.radiusKm * share;
+    const found = await read(radiusKm);
     const cutTenths = found[0]?.cut_k0;
     if (cutTenths !== null && cutTenths !== undefined && (Number(cutTenths) + 0.5) / 10 <= radiusKm)
       return found;
   }
-  return read(input.where);
+  return read(query.radiusKm);
+}
+
+/** The rows of a list's statement ordered by `order` alone (shapedRows, as pageIds). */
+function orderedRows<T>(
+  db: Database,
+  query: ListQuery,
+  list: string,
+  build: (shape: Shape) => SQL,
+): Promise<T[]> {
+  const { shape, values } = listValues(query, query.radiusKm);
+  return shapedRows<T>(db, shapeKey(list, shape), () => build(shape), values);
 }
 
 /** A row of a page: its id, and the columns it carried (pageIds). */
@@ -156,52 +260,49 @@ export async function explorePlanPage(
 ): Promise<Array<{ id: number; creatorId: number }>> {
   const page = (found: ReadonlyArray<PageRow>) =>
     found.map((row) => ({ id: Number(row.id), creatorId: Number(row.creator_id) }));
-  const { viewerId, center } = query;
   const when = query.past ? sql`NOT ${upcomingPlan('p')}` : upcomingPlan('p');
-  const friends = friendsInPlan('p', viewerId);
-  const where = conditions('p', query, [explorablePlan('p', viewerId), when]);
-  const pageQuery = { table: sql`plans`, alias: 'p', where, offset: query.offset, limit: query.limit };
-  if (!query.past && query.sort === 'NEAREST' && center)
+  const friends = (shape: Shape) => friendsInPlan('p', viewerOf(shape));
+  const where = (shape: Shape) => conditions('p', shape, query, [explorablePlan('p', viewerOf(shape)), when]);
+  const pageQuery = { table: sql`plans`, alias: 'p', where };
+  if (!query.past && query.sort === 'NEAREST' && query.center)
     return page(
-      await pageIds(db, {
+      await pageIds(db, query, {
         ...pageQuery,
-        leading: [roundedKm('p', center), sql`p.starts_at`],
-        rest: [sql`${friends} DESC`, sql`p.id ASC`],
+        list: 'plans:nearest',
+        leading: () => [roundedKm('p', P.center), sql`p.starts_at`],
+        rest: (shape) => [sql`${friends(shape)} DESC`, sql`p.id ASC`],
         carry: ['creator_id'],
-        rings: {
-          radiusKm: query.radiusKm,
-          within: (radiusKm) =>
-            conditions('p', { ...query, radiusKm }, [explorablePlan('p', viewerId), when]),
-        },
+        rings: true,
       }),
     );
   if (!query.past && query.sort !== 'POPULAR')
     return page(
-      await pageIds(db, {
+      await pageIds(db, query, {
         ...pageQuery,
-        leading: [sql`p.starts_at`],
-        rest: [sql`${friends} DESC`, ...nearer('p', center), sql`p.id ASC`],
+        list: 'plans:soonest',
+        leading: () => [sql`p.starts_at`],
+        rest: (shape) => [sql`${friends(shape)} DESC`, ...nearer('p', centerOf(shape)), sql`p.id ASC`],
         carry: ['creator_id', 'latitude_e6', 'longitude_e6'],
       }),
     );
-  let order: SQL[];
-  if (query.past) order = [sql`p.ends_at DESC`, sql`p.id DESC`];
-  else if (query.sort === 'POPULAR')
-    order = [
-      sql`(${goingCount('p')} + ${friends}) DESC`,
-      sql`p.starts_at ASC`,
-      ...nearer('p', center),
-      sql`p.id ASC`,
-    ];
-  else if (query.sort === 'NEAREST' && center)
-    order = [sql`${roundedKm('p', center)} ASC`, sql`p.starts_at ASC`, sql`${friends} DESC`, sql`p.id ASC`];
-  else order = [sql`p.starts_at ASC`, sql`${friends} DESC`, ...nearer('p', center), sql`p.id ASC`];
-  const found = await rows<PageRow>(
+  // What is left: ended plans, or upcoming ones by popularity.
+  const order = (shape: Shape): SQL[] =>
+    query.past
+      ? [sql`p.ends_at DESC`, sql`p.id DESC`]
+      : [
+          sql`(${goingCount('p')} + ${friends(shape)}) DESC`,
+          sql`p.starts_at ASC`,
+          ...nearer('p', centerOf(shape)),
+          sql`p.id ASC`,
+        ];
+  const found = await orderedRows<PageRow>(
     db,
-    sql`SELECT p.id, p.creator_id FROM plans p
-      WHERE ${where}
-      ORDER BY ${orderBy(order)}
-      LIMIT ${query.limit} OFFSET ${query.offset}`,
+    query,
+    `plans:${query.past ? 'past' : 'popular'}`,
+    (shape) => sql`SELECT p.id, p.creator_id FROM plans p
+      WHERE ${where(shape)}
+      ORDER BY ${orderBy(order(shape))}
+      LIMIT ${P.limit} OFFSET ${P.offset}`,
   );
   return page(found);
 }
@@ -239,52 +340,45 @@ export async function exploreGroupPage(
   const page = (found: ReadonlyArray<PageRow>) =>
     found.map((row) => ({ id: Number(row.id), memberCount: Number(row.member_count) }));
   const members = sql`${memberCount('g')} AS member_count`;
-  const { viewerId, center } = query;
-  const friends = friendsInGroup('g', viewerId);
-  const nextPlan = sql`(SELECT min(np.starts_at) FROM plans np WHERE np.group_id = g.id
-    AND ${explorablePlan('np', viewerId)} AND ${upcomingPlan('np')})`;
-  const where = conditions('g', query, [explorableGroupFor('g', viewerId)]);
-  if (query.sort === 'NEAREST' && center) {
-    const ids = await pageIds(db, {
+  const friends = (shape: Shape) => friendsInGroup('g', viewerOf(shape));
+  const where = (shape: Shape) => conditions('g', shape, query, [explorableGroupFor('g', viewerOf(shape))]);
+  if (query.sort === 'NEAREST' && query.center) {
+    const ids = await pageIds(db, query, {
+      list: 'groups:nearest',
       table: sql`groups`,
       alias: 'g',
       where,
-      leading: [roundedKm('g', center)],
-      rest: [sql`${friends} DESC`, sql`${memberCount('g')} DESC`, sql`g.id ASC`],
+      leading: () => [roundedKm('g', P.center)],
+      rest: (shape) => [sql`${friends(shape)} DESC`, sql`${memberCount('g')} DESC`, sql`g.id ASC`],
       select: [members],
-      offset: query.offset,
-      limit: query.limit,
-      rings: {
-        radiusKm: query.radiusKm,
-        within: (radiusKm) => conditions('g', { ...query, radiusKm }, [explorableGroupFor('g', viewerId)]),
-      },
+      rings: true,
     });
     return page(ids);
   }
-  let order: SQL[];
-  if (query.sort === 'POPULAR')
-    order = [sql`(${memberCount('g')} + ${friends}) DESC`, ...nearer('g', center), sql`g.id ASC`];
-  else if (query.sort === 'NEAREST' && center)
-    order = [
-      sql`${roundedKm('g', center)} ASC`,
-      sql`${friends} DESC`,
-      sql`${memberCount('g')} DESC`,
-      sql`g.id ASC`,
-    ];
-  else
-    order = [
+  const order = (shape: Shape): SQL[] => {
+    const center = centerOf(shape);
+    if (query.sort === 'POPULAR')
+      return [sql`(${memberCount('g')} + ${friends(shape)}) DESC`, ...nearer('g', center), sql`g.id ASC`];
+    // SOONEST, and NEAREST without a place.
+    const viewer = viewerOf(shape);
+    const nextPlan = sql`(SELECT min(np.starts_at) FROM plans np WHERE np.group_id = g.id
+      AND ${explorablePlan('np', viewer)} AND ${upcomingPlan('np')})`;
+    return [
       sql`${nextPlan} ASC NULLS LAST`,
-      sql`${friends} DESC`,
+      sql`${friends(shape)} DESC`,
       ...nearer('g', center),
       sql`${memberCount('g')} DESC`,
       sql`g.id ASC`,
     ];
-  const found = await rows<PageRow>(
+  };
+  const found = await orderedRows<PageRow>(
     db,
-    sql`SELECT g.id, ${members} FROM groups g
-      WHERE ${where}
-      ORDER BY ${orderBy(order)}
-      LIMIT ${query.limit} OFFSET ${query.offset}`,
+    query,
+    `groups:${query.sort === 'POPULAR' ? 'popular' : 'soonest'}`,
+    (shape) => sql`SELECT g.id, ${members} FROM groups g
+      WHERE ${where(shape)}
+      ORDER BY ${orderBy(order(shape))}
+      LIMIT ${P.limit} OFFSET ${P.offset}`,
   );
   return page(found);
 }
@@ -294,41 +388,38 @@ export async function exploreGroupPage(
  * then the verified badge; POPULAR by followers plus friends in common, then distance.
  */
 export async function explorePeopleIds(db: Database, query: ListQuery): Promise<number[]> {
-  const { viewerId, center } = query;
-  const friends = friendsWithPerson('u', viewerId);
-  const where = conditions('u', query, [explorablePerson('u', viewerId)]);
-  if (query.sort !== 'POPULAR' && center) {
-    const ids = await pageIds(db, {
+  const friends = (shape: Shape) => friendsWithPerson('u', viewerOf(shape));
+  const where = (shape: Shape) => conditions('u', shape, query, [explorablePerson('u', viewerOf(shape))]);
+  if (query.sort !== 'POPULAR' && query.center) {
+    const ids = await pageIds(db, query, {
+      list: 'people:nearest',
       table: sql`users`,
       alias: 'u',
       where,
-      leading: [roundedKm('u', center)],
-      rest: [sql`${friends} DESC`, sql`u.is_verified DESC`, sql`u.id ASC`],
+      leading: () => [roundedKm('u', P.center)],
+      rest: (shape) => [sql`${friends(shape)} DESC`, sql`u.is_verified DESC`, sql`u.id ASC`],
       carry: ['is_verified'],
-      offset: query.offset,
-      limit: query.limit,
-      rings: {
-        radiusKm: query.radiusKm,
-        within: (radiusKm) => conditions('u', { ...query, radiusKm }, [explorablePerson('u', viewerId)]),
-      },
+      rings: true,
     });
     return idsOf(ids);
   }
-  const order =
+  const order = (shape: Shape): SQL[] =>
     query.sort === 'POPULAR'
-      ? [sql`(${followerCount('u')} + ${friends}) DESC`, ...nearer('u', center), sql`u.id ASC`]
-      : [
-          ...(center ? [sql`${roundedKm('u', center)} ASC`] : []),
-          sql`${friends} DESC`,
-          sql`u.is_verified DESC`,
+      ? [
+          sql`(${followerCount('u')} + ${friends(shape)}) DESC`,
+          ...nearer('u', centerOf(shape)),
           sql`u.id ASC`,
-        ];
-  const found = await rows<{ id: number }>(
+        ]
+      : // Without a place: friends in common first.
+        [sql`${friends(shape)} DESC`, sql`u.is_verified DESC`, sql`u.id ASC`];
+  const found = await orderedRows<{ id: number }>(
     db,
-    sql`SELECT u.id FROM users u
-      WHERE ${where}
-      ORDER BY ${orderBy(order)}
-      LIMIT ${query.limit} OFFSET ${query.offset}`,
+    query,
+    `people:${query.sort === 'POPULAR' ? 'popular' : 'nearest'}`,
+    (shape) => sql`SELECT u.id FROM users u
+      WHERE ${where(shape)}
+      ORDER BY ${orderBy(order(shape))}
+      LIMIT ${P.limit} OFFSET ${P.offset}`,
   );
   return idsOf(found);
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { BOT_USER_ID } from '@plaza/core/constants';
 import { DELETED_USER_KEY } from '../../db/schema/index.ts';
 import { explorableGroup } from '../groups/list-groups.ts';
@@ -14,11 +14,20 @@ export interface Center {
   longitude: number;
 }
 
+/** A center as a statement takes it: numbers, or placeholders filled in later (shaped-statements.ts). */
+export interface CenterParam {
+  latitude: number | Placeholder;
+  longitude: number | Placeholder;
+}
+
+/** The viewer as a statement takes them: an id, a placeholder for one, or null when signed out. */
+export type ViewerParam = number | Placeholder | null;
+
 /**
  * A plan anyone may find: public (view bit 1), explore ENABLED, not hidden by a moderator, no block
  * between its creator and the viewer; and, to be sure, visible by the list rule of decision 0009.
  */
-export function explorablePlan(alias: string, viewerId: number | null): SQL {
+export function explorablePlan(alias: string, viewerId: ViewerParam): SQL {
   const p = sql.raw(alias);
   return sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status = 'ENABLED' AND ${p}.hidden_at IS NULL
     AND NOT ${blockedBetween(viewerId, sql`${p}.creator_id`)} AND ${planVisibleTo(alias, viewerId)})`;
@@ -32,7 +41,7 @@ export function upcomingPlan(alias: string): SQL {
 }
 
 /** The exploreGroups rule (public flag and view bit, explore ENABLED), plus no block with the owner. */
-export function explorableGroupFor(alias: string, viewerId: number | null): SQL {
+export function explorableGroupFor(alias: string, viewerId: ViewerParam): SQL {
   return sql`(${explorableGroup(alias)} AND NOT ${blockedBetween(viewerId, sql`${sql.raw(alias)}.creator_id`)})`;
 }
 
@@ -40,7 +49,7 @@ export function explorableGroupFor(alias: string, viewerId: number | null): SQL 
  * A person explore may show: a public, onboarded profile, not hidden or suspended by a moderator;
  * never the bot, the deleted-user placeholder, the viewer, or anyone a block separates from them.
  */
-export function explorablePerson(alias: string, viewerId: number | null): SQL {
+export function explorablePerson(alias: string, viewerId: ViewerParam): SQL {
   const u = sql.raw(alias);
   const notViewer = viewerId === null ? sql`true` : sql`${u}.id <> ${viewerId}`;
   return sql`(${u}.is_public AND ${u}.onboarded_at IS NOT NULL AND ${u}.hidden_at IS NULL
@@ -49,7 +58,7 @@ export function explorablePerson(alias: string, viewerId: number | null): SQL {
 }
 
 /** The viewer's friends (people who follow each other with them); nobody when signed out. */
-export function friendsOf(viewerId: number | null): SQL {
+export function friendsOf(viewerId: ViewerParam): SQL {
   return viewerId === null
     ? sql`(SELECT NULL::int AS friend WHERE false)`
     : sql`(SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId})`;
@@ -65,12 +74,12 @@ const NO_FRIENDS = sql`CAST(0 AS int)`;
  * subquery's WHERE, PostgreSQL joined every friend's rows for every candidate; as one aggregate
  * over the friends' rows, ~100 ms for a person with a thousand friends.
  */
-function isFriend(viewerId: number, column: SQL): SQL {
+function isFriend(viewerId: number | Placeholder, column: SQL): SQL {
   return sql`coalesce(${column} IN ${friendsOf(viewerId)}, false)`;
 }
 
 /** Friends going to or interested in the plan, its creator counted when a friend. */
-export function friendsInPlan(alias: string, viewerId: number | null): SQL {
+export function friendsInPlan(alias: string, viewerId: ViewerParam): SQL {
   if (viewerId === null) return NO_FRIENDS;
   const p = sql.raw(alias);
   return sql`((SELECT count(DISTINCT fr.user_id) FROM plan_responses fr WHERE fr.plan_id = ${p}.id
@@ -83,7 +92,7 @@ export function goingCount(alias: string): SQL {
   return sql`(SELECT count(*) FROM plan_responses gr WHERE gr.plan_id = ${sql.raw(alias)}.id AND gr.response = 'ATTENDING')`;
 }
 
-export function friendsInGroup(alias: string, viewerId: number | null): SQL {
+export function friendsInGroup(alias: string, viewerId: ViewerParam): SQL {
   if (viewerId === null) return NO_FRIENDS;
   return sql`(SELECT count(*) FROM group_members fm WHERE fm.group_id = ${sql.raw(alias)}.id
     AND fm.status = 'member' AND ${isFriend(viewerId, sql`fm.user_id`)})`;
@@ -94,7 +103,7 @@ export function memberCount(alias: string): SQL {
 }
 
 /** A friend counts 1, and each mutual friend 1 more. */
-export function friendsWithPerson(alias: string, viewerId: number | null): SQL {
+export function friendsWithPerson(alias: string, viewerId: ViewerParam): SQL {
   if (viewerId === null) return NO_FRIENDS;
   const u = sql.raw(alias);
   return sql`(CASE WHEN ${isFriend(viewerId, sql`${u}.id`)} THEN 1 ELSE 0 END
@@ -109,7 +118,7 @@ export function followerCount(alias: string): SQL {
  * Kilometres from the row's coordinates (micro-degrees) to `center`: haversine on a 6371 km
  * sphere, as places/search-locations.ts measures places; null without coordinates.
  */
-export function distanceKm(alias: string, center: Center): SQL {
+export function distanceKm(alias: string, center: CenterParam): SQL {
   const a = sql.raw(alias);
   const lat = sql`(${a}.latitude_e6::float8 / 1e6)`;
   const lon = sql`(${a}.longitude_e6::float8 / 1e6)`;
@@ -150,21 +159,37 @@ export function boxAround(center: Center, radiusKm: number): Box {
   };
 }
 
+/** A Box as a statement takes it: micro-degrees, or placeholders filled in later. */
+export interface BoxParam {
+  latitudes: [number | Placeholder, number | Placeholder];
+  longitudes: [number | Placeholder, number | Placeholder] | null;
+}
+
 /**
  * Within `radiusKm` of `center`; first a box of latitudes and longitudes around it (boxAround),
  * which the (latitude_e6, longitude_e6) indexes answer without reading rows. The box's longitudes
  * are left out where it would reach a pole or cross the 180th meridian: a band of latitudes then.
  */
 export function withinKm(alias: string, center: Center, radiusKm: number): SQL {
+  return withinBox(alias, center, boxAround(center, radiusKm), radiusKm);
+}
+
+/** withinKm with the box (boxAround of the center and radius) given: for placeholders. */
+export function withinBox(
+  alias: string,
+  center: CenterParam,
+  box: BoxParam,
+  radiusKm: number | Placeholder,
+): SQL {
   const a = sql.raw(alias);
-  const { latitudes, longitudes } = boxAround(center, radiusKm);
+  const { latitudes, longitudes } = box;
   const lon = longitudes ? sql`BETWEEN ${longitudes[0]} AND ${longitudes[1]}` : sql`IS NOT NULL`;
   return sql`(${a}.latitude_e6 BETWEEN ${latitudes[0]} AND ${latitudes[1]} AND ${a}.longitude_e6 ${lon}
     AND ${distanceKm(alias, center)} <= ${radiusKm})`;
 }
 
 /** Distance in tenths of a kilometre: rows 100 m apart tie, and the next keys decide. */
-export function roundedKm(alias: string, center: Center): SQL {
+export function roundedKm(alias: string, center: CenterParam): SQL {
   return sql`round(CAST(${distanceKm(alias, center)} * 10 AS numeric))`;
 }
 
@@ -174,7 +199,10 @@ export function roundedKm(alias: string, center: Center): SQL {
  */
 export function textMatch(alias: string, text: string | null | undefined): SQL | null {
   const query = text ? prefixQuery(text) : null;
-  return query === null
-    ? null
-    : sql`(${sql.raw(alias)}.search_tsv @@ to_tsquery('simple'::regconfig, ${query}))`;
+  return query === null ? null : matchesQuery(alias, query);
+}
+
+/** The row's search_tsv matches `query`, a prefixQuery (or a placeholder for one). */
+export function matchesQuery(alias: string, query: string | Placeholder): SQL {
+  return sql`(${sql.raw(alias)}.search_tsv @@ to_tsquery('simple'::regconfig, ${query}))`;
 }

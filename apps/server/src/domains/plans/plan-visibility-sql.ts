@@ -26,7 +26,7 @@ export function invitedByContact(plan: SQL, viewerId: number | Placeholder): SQL
  * the viewer and the creator hides it; spec 6 lets people of the plan's organization view it
  * (decision 0019). `alias` names the plans row.
  */
-export function planVisibleTo(alias: string, viewerId: number | null): SQL {
+export function planVisibleTo(alias: string, viewerId: number | Placeholder | null): SQL {
   const p = sql.raw(alias);
   const publicPlan = sql`((${p}.view_mask & 1) = 1 AND ${p}.explore_status <> 'BLOCKED' AND ${p}.hidden_at IS NULL)`;
   if (viewerId === null) return publicPlan;
