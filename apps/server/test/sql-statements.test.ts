@@ -707,6 +707,63 @@ describe('a plan page', () => {
     expect(rowsById).toHaveLength(1);
   });
 
+  it('search reads the rows of its plans, groups and people once, as their fields read them', async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    for (let index = 0; index < 3; index++) {
+      const host = await buildUser(db(), `Numbat${index}`);
+      const { plan } = await buildPlan(db(), host.id, [], { isPublic: true });
+      await db()
+        .update(plans)
+        .set({ title: `Numbat walk ${index}` })
+        .where(eq(plans.id, plan.id));
+      const { group } = await buildGroup(db(), host.id, [], { isPublic: true });
+      await db()
+        .update(groups)
+        .set({ title: `Numbat club ${index}` })
+        .where(eq(groups.id, group.id));
+    }
+    const query = `query { search(text: "numbat") {
+      plans { key title image startsAt start { utc } attendingOrInterestedCount creator { id username } }
+      groups { key title memberCount isPublic shareUrl }
+      people { id username fullName isPublic friendshipStatus }
+    } }`;
+    await statementsOf(viewer, query, {});
+    const read = await statementsOf(viewer, query, {});
+    const data = read.res.data as {
+      search: {
+        plans: Array<{ title: string; startsAt: string; start: { utc: string } }>;
+        groups: Array<{ title: string; memberCount: number }>;
+        people: Array<{ username: string }>;
+      };
+    };
+    expect(data.search.plans.map((plan) => plan.title).sort()).toEqual([
+      'Numbat walk 0',
+      'Numbat walk 1',
+      'Numbat walk 2',
+    ]);
+    for (const plan of data.search.plans) expect(new Date(plan.startsAt).toISOString()).toBe(plan.start.utc);
+    expect(data.search.groups.map((group) => [group.title, group.memberCount]).sort()).toEqual([
+      ['Numbat club 0', 1],
+      ['Numbat club 1', 1],
+      ['Numbat club 2', 1],
+    ]);
+    expect(data.search.people.map((person) => person.username.split('_')[0]).sort()).toEqual([
+      'numbat0',
+      'numbat1',
+      'numbat2',
+    ]);
+    const byIds = (table: string) =>
+      read.texts.filter((text) =>
+        new RegExp(`from "${table}" where "${table}"\\."id" = ANY`, 'i').test(text),
+      );
+    // Each kind's rows by id once: the plans with the viewer's facts, the groups with their
+    // membership, the people (those listed and the plans' creators) with their ties to the viewer.
+    expect(byIds('plans')).toHaveLength(1);
+    expect(byIds('groups')).toHaveLength(1);
+    expect(byIds('users')).toHaveLength(1);
+    expect(read.texts.filter((text) => /JOIN users u ON u\.id = p\.creator_id/i.test(text))).toEqual([]);
+  });
+
   it('explore’s and search’s group cards take their member counts from the page, and count right', async () => {
     const viewer = await newPerson(t, 'Viewer');
     const near = { latitude: -33.5, longitude: 151.5 };

@@ -2,12 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { anyOf } from '../../db/id-array.ts';
 import { groups, type users } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../graphql/context.ts';
 import type { GroupRow } from '../groups/group-loaders.ts';
-import { planLoaders } from '../plans/plan-loaders.ts';
-import { resolveOccurrence } from '../plans/plan-occurrence.ts';
-import type { PlanCard } from '../plans/plan-type.ts';
-import { planCardOf } from '../plans/plan-view.ts';
 import { shapedRows } from '../../db/shaped-statements.ts';
 import { prefixQuery } from '../search/text-query.ts';
 import {
@@ -305,17 +300,6 @@ export async function explorePlanPage(
       LIMIT ${P.limit} OFFSET ${P.offset}`,
   );
   return page(found);
-}
-
-/** Cards of the plans, in order; a repeating plan shows its next occurrence. */
-export async function planCards(context: RequestContext, ids: number[]): Promise<PlanCard[]> {
-  const cards = await Promise.all(
-    ids.map(async (id) => {
-      const row = await planLoaders(context).row.load(id);
-      return row ? planCardOf(context, row, await resolveOccurrence(context, row, null)) : null;
-    }),
-  );
-  return cards.filter((card): card is PlanCard => card !== null);
 }
 
 /**

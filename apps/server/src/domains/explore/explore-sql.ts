@@ -3,7 +3,7 @@ import { BOT_USER_ID } from '@plaza/core/constants';
 import { DELETED_USER_KEY } from '../../db/schema/index.ts';
 import { explorableGroup } from '../groups/list-groups.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
-import { prefixQuery } from '../search/search.ts';
+import { prefixQuery } from '../search/text-query.ts';
 import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
 
 // What explore may show (decision 0016), as SQL over an aliased row, so every explore query means

@@ -3,6 +3,7 @@ import { badUserInput } from '../../graphql/errors.ts';
 import { groupLoaders, type GroupRow } from '../groups/group-loaders.ts';
 import { myLocation, nearestCity } from '../places/my-location.ts';
 import type { PlaceRow } from '../places/place-rows.ts';
+import { loadedRows, planCards } from '../plans/plan-cards.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { decodeExploreMarker, encodeExploreMarker } from './explore-marker.ts';
@@ -10,7 +11,6 @@ import {
   exploreGroupPage,
   explorePeopleIds,
   explorePlanPage,
-  planCards,
   type ExploreSort,
   type ListQuery,
 } from './explore-lists.ts';
@@ -101,16 +101,6 @@ export async function exploreWhere(
   return { place: null, center: null, radiusKm };
 }
 
-/** The rows a loader found, in order: those gone meanwhile left out, a failed read thrown. */
-function found<T>(loaded: ReadonlyArray<T | null | Error>): T[] {
-  const rows: T[] = [];
-  for (const row of loaded) {
-    if (row instanceof Error) throw row;
-    if (row !== null) rows.push(row);
-  }
-  return rows;
-}
-
 /**
  * explore: upcoming public plans, public groups and public people near a place, as anyone may see
  * them (decision 0016). With filter ALL a few of each; else one page of that kind.
@@ -169,8 +159,8 @@ export async function explore(context: RequestContext, input: ExploreInput): Pro
     place: where.place,
     radiusKm: where.radiusKm,
     plans,
-    groups: found(groups),
-    people: found(people),
+    groups: loadedRows(groups),
+    people: loadedRows(people),
     nextMarker: more
       ? encodeExploreMarker(list, [plansAt + sizes.plans, groupsAt + sizes.groups, peopleAt + sizes.people])
       : null,

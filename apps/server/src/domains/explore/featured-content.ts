@@ -7,7 +7,8 @@ import type { PlanCard } from '../plans/plan-type.ts';
 import { rows } from '../social/social-sql.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { exploreWhere } from './explore.ts';
-import { explorePlanIds, planCards, rowsInOrder } from './explore-lists.ts';
+import { planCards } from '../plans/plan-cards.ts';
+import { explorePlanIds, rowsInOrder } from './explore-lists.ts';
 import {
   distanceKm,
   explorablePerson,

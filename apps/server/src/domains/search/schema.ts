@@ -35,7 +35,7 @@ builder.queryFields((t) => ({
       limit: t.arg.int(),
     },
     resolve: (_root, args, context) =>
-      search(context.store.db, context.viewer?.id ?? null, {
+      search(context, {
         text: args.text,
         context: args.context,
         near: args.near,

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { groups } from '../../db/schema/index.ts';
-import type { GroupRow } from '../groups/group-loaders.ts';
+import { groupLoaders, type GroupRow } from '../groups/group-loaders.ts';
+import { loadedRows } from '../plans/plan-cards.ts';
 import { blockedBetween } from '../social/social-sql.ts';
-import { rowsByIds } from './rows-by-ids.ts';
 import {
   candidateRows,
   candidatesAround,
@@ -90,8 +89,9 @@ export const groupList: SearchList<GroupRow> = {
   },
 
   // The member counts the page ranked by: the cards show them without counting again.
-  load: async (db, ids, page) => {
-    const counts = new Map(page.map((row) => [Number(row.id), Number(row.members)]));
-    return (await rowsByIds(db, groups, ids)).map((row) => ({ ...row, memberCount: counts.get(row.id) }));
+  load: async (context, ids, page) => {
+    const loaders = groupLoaders(context);
+    for (const row of page) loaders.memberCount.prime(Number(row.id), Number(row.members));
+    return loadedRows(await loaders.row.loadMany(ids));
   },
 };

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BOT_USER_ID } from '@plaza/core/constants';
-import { DELETED_USER_KEY, users } from '../../db/schema/index.ts';
+import { DELETED_USER_KEY } from '../../db/schema/index.ts';
 import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
 import type { UserRow } from '../users/find-user.ts';
-import { rowsByIds } from './rows-by-ids.ts';
+import { groupLoaders } from '../groups/group-loaders.ts';
+import { loadedRows } from '../plans/plan-cards.ts';
 import {
   isFriendId,
   candidateRows,
@@ -94,5 +95,5 @@ export const personList: SearchList<UserRow> = {
     });
   },
 
-  load: (db, ids) => rowsByIds(db, users, ids),
+  load: async (context, ids) => loadedRows(await groupLoaders(context).user.loadMany(ids)),
 };

@@ -1,14 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PLAN_CARD_COLUMNS, planCardOf, type PlanCardSqlRow } from '../plans/plan-card-sql.ts';
+import { planCards } from '../plans/plan-cards.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
-import { preparedRows } from './prepared.ts';
 import {
   candidateRows,
   candidatesAround,
   countedRows,
   distance,
-  idArray,
   idKey,
   keysOf,
   rankedOrChanged,
@@ -97,14 +95,5 @@ export const planList: SearchList<PlanCard> = {
     });
   },
 
-  load: async (db, ids) => {
-    if (ids.length === 0) return [];
-    const found = await preparedRows<PlanCardSqlRow>(
-      db,
-      sql`SELECT ${PLAN_CARD_COLUMNS} FROM plans p JOIN users u ON u.id = p.creator_id
-        WHERE p.id = ANY(${idArray(ids)})`,
-    );
-    const byId = new Map(found.map((row) => [Number(row.id), planCardOf(row)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  },
+  load: (context, ids) => planCards(context, ids),
 };

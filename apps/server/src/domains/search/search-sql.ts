@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { RequestContext } from '../../graphql/context.ts';
 import type { TextMatch } from './text-query.ts';
 
 export interface Coordinates {
@@ -24,8 +24,15 @@ export interface SearchList<T> {
    * keys named in rankedPage's `returning`.
    */
   page(input: PageInput): SQL;
-  /** The rows of the page's ids, in that order (`page`: its rows, with their returned keys). */
-  load(db: Database, ids: readonly number[], page: ReadonlyArray<Record<string, unknown>>): Promise<T[]>;
+  /**
+   * The rows of the page's ids, in that order (`page`: its rows, with their returned keys), through
+   * the request's loaders: the fields of the results read the same rows with the viewer's facts.
+   */
+  load(
+    context: RequestContext,
+    ids: readonly number[],
+    page: ReadonlyArray<Record<string, unknown>>,
+  ): Promise<T[]>;
 }
 
 export interface PageInput {

@@ -6,6 +6,7 @@ import type { GroupRow } from '../groups/group-loaders.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import { decodeMarker, encodeMarker } from '../social/list-people.ts';
 import { rows } from '../social/social-sql.ts';
+import type { RequestContext } from '../../graphql/context.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { preparedRows } from './prepared.ts';
 import { RankingCache, cacheOf } from './ranking-cache.ts';
@@ -136,7 +137,7 @@ async function rank<T>(
  * from the viewer to fill the page, the ranking is read deeper.
  */
 async function searchList<T>(
-  db: Database,
+  context: RequestContext,
   list: SearchList<T>,
   query: {
     words: string[];
@@ -148,6 +149,7 @@ async function searchList<T>(
   limit: number,
 ): Promise<T[]> {
   const { words, near, viewerId, circle } = query;
+  const db = context.store.db;
   const { friends } = circle;
   const key = `${list.name}:${JSON.stringify([words, near?.latitude, near?.longitude])}`;
   let depth = offset + limit + SLACK;
@@ -179,7 +181,7 @@ async function searchList<T>(
     );
     const ids = page.map((row) => Number(row.id));
     if (ids.length >= limit || (ranking.complete && depth >= ranking.ids.length)) {
-      return list.load(db, ids, page);
+      return list.load(context, ids, page);
     }
     depth *= 4;
   }
@@ -189,11 +191,9 @@ async function searchList<T>(
  * search: plans, groups and people matching the text as the viewer may see them (decision 0015).
  * Each list pages by the same offset; nextMarker is set while any asked list has more.
  */
-export async function search(
-  db: Database,
-  viewerId: number | null,
-  input: SearchInput,
-): Promise<SearchResults> {
+export async function search(requestContext: RequestContext, input: SearchInput): Promise<SearchResults> {
+  const db = requestContext.store.db;
+  const viewerId = requestContext.viewer?.id ?? null;
   const text = input.text.trim().slice(0, MAX_TEXT);
   if (text === '') throw badUserInput('text', 'A query must be provided.');
   const context = input.context ?? 'ALL';
@@ -212,9 +212,9 @@ export async function search(
   const query = { words, near: input.near ?? null, viewerId, circle };
   // One row more than asked tells whether another page follows.
   const [plans, groupRows, people] = await Promise.all([
-    wants('EVENTS') ? searchList(db, planList, query, offset, limit + 1) : [],
-    wants('GROUPS') ? searchList(db, groupList, query, offset, limit + 1) : [],
-    wants('PEOPLE') ? searchList(db, personList, query, offset, limit + 1) : [],
+    wants('EVENTS') ? searchList(requestContext, planList, query, offset, limit + 1) : [],
+    wants('GROUPS') ? searchList(requestContext, groupList, query, offset, limit + 1) : [],
+    wants('PEOPLE') ? searchList(requestContext, personList, query, offset, limit + 1) : [],
   ]);
   const more = plans.length > limit || groupRows.length > limit || people.length > limit;
   return {
