@@ -101,6 +101,29 @@ describe('search', () => {
     expect(planIds(await found(null, 'tromsø'))).toEqual([id]);
   });
 
+  it('shows a repeating series once, at its next occurrence, as explore does', async () => {
+    const ana = await newPerson(t, 'Ana');
+    const ben = await newPerson(t, 'Ben');
+    const { plan: series } = await buildPlan(db(), ana.userId, [], {
+      startsAt: new Date(Date.now() - 15 * 86_400_000),
+      recurrence: { frequency: 'WEEKLY' },
+    });
+    await db()
+      .update(plans)
+      .set({ title: 'Wombat waddle', viewMask: 1 | 64 })
+      .where(eq(plans.id, series.id));
+    for (const person of [null, ben]) {
+      const shown = (await found(person, 'wombat waddle', { context: 'EVENTS' })).plans as Array<{
+        id: number;
+        startsAt: string;
+      }>;
+      expect(shown.map((card) => card.id)).toEqual([series.id]);
+      const start = new Date(shown[0]!.startsAt).getTime();
+      expect(start).toBeGreaterThan(Date.now() - 3_600_000);
+      expect(start).toBeLessThan(Date.now() + 7 * 86_400_000);
+    }
+  });
+
   it('never shows a private plan to a stranger, but does to someone invited', async () => {
     const ana = await newPerson(t, 'Ana');
     const cai = await newPerson(t, 'Cai');
