@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 interface Results {
   groups: Array<{ id: number; title: string }>;
-  plans: Array<{ id: number; title: string }>;
+  plans: Array<{ id: number; title: string; startsAt: string }>;
   people: Array<{ id: number; username: string }>;
   nextMarker: string | null;
 }
@@ -110,13 +110,10 @@ describe('search', () => {
     });
     await db()
       .update(plans)
-      .set({ title: 'Wombat waddle', viewMask: 1 | 64 })
+      .set({ title: 'Quoll parade', viewMask: 1 | 64 })
       .where(eq(plans.id, series.id));
     for (const person of [null, ben]) {
-      const shown = (await found(person, 'wombat waddle', { context: 'EVENTS' })).plans as Array<{
-        id: number;
-        startsAt: string;
-      }>;
+      const shown = (await found(person, 'quoll parade', { context: 'EVENTS' })).plans;
       expect(shown.map((card) => card.id)).toEqual([series.id]);
       const start = new Date(shown[0]!.startsAt).getTime();
       expect(start).toBeGreaterThan(Date.now() - 3_600_000);
