@@ -707,6 +707,56 @@ describe('a plan page', () => {
     expect(rowsById).toHaveLength(1);
   });
 
+  it('plan cards read their rows, the viewer’s facts and their counts in one statement', async () => {
+    const viewer = await newPerson(t, 'Viewer');
+    const near = { latitude: -41.5, longitude: 173.5 };
+    const goers = await Promise.all(['Ada', 'Bo', 'Cy'].map((name) => buildUser(db(), name)));
+    const made: Array<{ key: string; going: number }> = [];
+    for (let index = 0; index < 3; index++) {
+      const host = await buildUser(db(), `Host${index}`);
+      const { plan } = await buildPlan(
+        db(),
+        host.id,
+        goers.slice(0, index + 1).map((goer, n) => ({
+          userId: goer.id,
+          response: n % 2 === 0 ? ('ATTENDING' as const) : ('INTERESTED' as const),
+        })),
+        { isPublic: true },
+      );
+      await db()
+        .update(plans)
+        .set({
+          latitude: Math.round((near.latitude + index / 1000) * 1e6),
+          longitude: Math.round(near.longitude * 1e6),
+        })
+        .where(eq(plans.id, plan.id));
+      made.push({ key: plan.key, going: index + 1 });
+    }
+    const explore = `query ($near: CoordinatesInput) { explore(near: $near, radiusKm: 5, filter: EVENTS) {
+      plans { key attendingOrInterestedCount isPublic authorization { accessLevel } } } }`;
+    for (const person of [viewer, null]) {
+      const ask = () =>
+        person
+          ? statementsOf(person, explore, { near })
+          : countStatements(() => t.gql(explore, { near })).then(({ result, texts }) => ({
+              res: result,
+              texts,
+            }));
+      await ask();
+      const read = await ask();
+      const shown = (
+        read.res.data as { explore: { plans: Array<{ key: string; attendingOrInterestedCount: number }> } }
+      ).explore.plans;
+      expect(shown.map((plan) => [plan.key, plan.attendingOrInterestedCount]).sort()).toEqual(
+        made.map((plan) => [plan.key, plan.going]).sort(),
+      );
+      expect(read.texts.filter((text) => /WITH k\(plan_id, occurrence\)/.test(text))).toEqual([]);
+      expect(read.texts.filter((text) => /from "plans" where "plans"\."id" = ANY/i.test(text))).toHaveLength(
+        1,
+      );
+    }
+  });
+
   it('search reads the rows of its plans, groups and people once, as their fields read them', async () => {
     const viewer = await newPerson(t, 'Viewer');
     for (let index = 0; index < 3; index++) {

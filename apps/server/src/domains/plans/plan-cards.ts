@@ -5,14 +5,14 @@ import type { PlanCard } from './plan-type.ts';
 import { planCardOf } from './plan-view.ts';
 
 /**
- * Cards of the plans, in order, through the request's loaders (the rows with the viewer's facts,
- * which the cards' fields read again); a repeating plan shows its next occurrence, a plan gone
- * meanwhile is left out.
+ * Cards of the plans, in order, through the request's loaders (cardRow: the rows with the viewer's
+ * facts and the responses counted, which the cards' fields read again, in one statement); a
+ * repeating plan shows its next occurrence, a plan gone meanwhile is left out.
  */
 export async function planCards(context: RequestContext, ids: readonly number[]): Promise<PlanCard[]> {
   const cards = await Promise.all(
     ids.map(async (id) => {
-      const row = await planLoaders(context).row.load(id);
+      const row = await planLoaders(context).cardRow.load(id);
       return row ? planCardOf(context, row, await resolveOccurrence(context, row, null)) : null;
     }),
   );

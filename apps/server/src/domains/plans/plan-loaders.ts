@@ -118,6 +118,15 @@ function countsOf(row: CountsRow | undefined): ResponseCounts {
 }
 
 /**
+ * The responses of a plan that does not repeat counted, as one JSON column of a select from plans;
+ * null for a repeating plan (its occurrence is known later).
+ */
+function wholePlanCounts() {
+  return sql<CountsRow | null>`CASE WHEN plans.recurrence IS NULL
+      THEN (SELECT row_to_json(c) FROM (SELECT ${countsColumns(sql`plans.id`, sql`''`)}) c) END`;
+}
+
+/**
  * What a plan page reads about the viewer and the plan besides its row, as columns of the
  * statement that reads the row (find-plan.ts), so the loaders below answer them without a
  * statement each: the viewer's facts, their response rows, the plan chat's key, and the responses
@@ -130,8 +139,7 @@ export function planPageColumns(viewerId: Placeholder) {
       'occurrence', r.occurrence, 'response', r.response, 'invited', r.invited)), '[]')
       FROM plan_responses r WHERE r.plan_id = plans.id AND r.user_id = ${viewerId})`,
     chatKey: sql<string | null>`(SELECT c.key FROM chats c WHERE c.type = 'p' AND c.plan_id = plans.id)`,
-    counts: sql<CountsRow | null>`CASE WHEN plans.recurrence IS NULL
-      THEN (SELECT row_to_json(c) FROM (SELECT ${countsColumns(sql`plans.id`, sql`''`)}) c) END`,
+    counts: wholePlanCounts(),
     mutedUntil: sql<string | Date | null>`(SELECT nm.until FROM notification_mutes nm
       WHERE nm.user_id = ${viewerId} AND nm.subject = 'plan:' || plans.id AND nm.until > now())`,
     hashtagRows: sql<HashtagRow[]>`(SELECT coalesce(json_agg(json_build_object('id', h.id, 'name', h.name,
@@ -182,6 +190,24 @@ const plansWithFactsByIds = preparedStatement((db) =>
     .prepare('plaza_plans_with_facts_by_ids'),
 );
 
+/** plansByIds with each plan's responses counted (a card shows them). */
+const cardPlansByIds = preparedStatement((db) =>
+  db
+    .select({ plan: plans, counts: wholePlanCounts() })
+    .from(plans)
+    .where(sql`${plans.id} = ANY(${idsPlaceholder('ids')})`)
+    .prepare('plaza_card_plans_by_ids'),
+);
+
+/** plansWithFactsByIds with each plan's responses counted (a card shows them). */
+const cardPlansWithFactsByIds = preparedStatement((db) =>
+  db
+    .select({ plan: plans, facts: factsJson(sql.placeholder('viewer')), counts: wholePlanCounts() })
+    .from(plans)
+    .where(sql`${plans.id} = ANY(${idsPlaceholder('ids')})`)
+    .prepare('plaza_card_plans_with_facts_by_ids'),
+);
+
 function createPlanLoaders(context: RequestContext) {
   const db = context.store.db;
   const viewerId = context.viewer?.id ?? null;
@@ -198,22 +224,66 @@ function createPlanLoaders(context: RequestContext) {
     return ids.map((id) => byId.get(id) ?? NO_PLAN_FACTS);
   }, BATCHING);
 
-  return {
-    /**
-     * Plans by id; for a signed-in viewer with their facts toward each (every plan shown to them
-     * is checked against them), kept in `facts`: one statement instead of two.
-     */
-    row: new DataLoader<number, PlanRow | null>(async (ids) => {
-      if (viewerId === null) {
-        const found = await plansByIds(db).execute({ ids: idArrayValue(ids) });
-        const byId = new Map(found.map((plan) => [plan.id, plan]));
-        return ids.map((id) => byId.get(id) ?? null);
-      }
-      const found = await plansWithFactsByIds(db).execute({ ids: idArrayValue(ids), viewer: viewerId });
-      for (const row of found) facts.prime(row.plan.id, factsOf(row.facts));
-      const byId = new Map(found.map((row) => [row.plan.id, row.plan]));
+  /**
+   * Plans by id; for a signed-in viewer with their facts toward each (every plan shown to them
+   * is checked against them), kept in `facts`: one statement instead of two.
+   */
+  const row = new DataLoader<number, PlanRow | null>(async (ids) => {
+    if (viewerId === null) {
+      const found = await plansByIds(db).execute({ ids: idArrayValue(ids) });
+      const byId = new Map(found.map((plan) => [plan.id, plan]));
       return ids.map((id) => byId.get(id) ?? null);
-    }, BATCHING),
+    }
+    const found = await plansWithFactsByIds(db).execute({ ids: idArrayValue(ids), viewer: viewerId });
+    for (const row of found) facts.prime(row.plan.id, factsOf(row.facts));
+    const byId = new Map(found.map((row) => [row.plan.id, row.plan]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }, BATCHING);
+
+  /**
+   * Responses counted per (plan, occurrence). Invited counts those invited (to the occurrence or
+   * the whole series) who have not answered this occurrence.
+   */
+  const counts = new DataLoader<string, ResponseCounts>(async (keys) => {
+    const pairs = keys.map((key) => {
+      const bar = key.indexOf('|');
+      return { planId: Number(key.slice(0, bar)), occurrence: key.slice(bar + 1) };
+    });
+    // Two arrays side by side: one statement text however many keys (db/id-array.ts).
+    const found = await rows<CountsRow & { plan_id: number; occurrence: string }>(
+      db,
+      sql`WITH k(plan_id, occurrence) AS (SELECT * FROM unnest(${idArray(pairs.map((pair) => pair.planId))},
+            ${textArray(pairs.map((pair) => pair.occurrence))}))
+          SELECT k.plan_id, k.occurrence, ${countsColumns(sql`k.plan_id`, sql`k.occurrence`)} FROM k`,
+    );
+    const byKey = new Map(found.map((row) => [occurrenceKey(Number(row.plan_id), row.occurrence), row]));
+    return keys.map((key) => countsOf(byKey.get(key)));
+  }, BATCHING);
+
+  /**
+   * Plans by id as cards read them: `row`'s statement with the responses counted for each plan that
+   * does not repeat, kept in `row`, `facts` and `counts` (one statement for a list's cards instead
+   * of two: plan-cards.ts).
+   */
+  const cardRow = new DataLoader<number, PlanRow | null>(async (ids) => {
+    const found =
+      viewerId === null
+        ? (await cardPlansByIds(db).execute({ ids: idArrayValue(ids) })).map((read) => ({
+            ...read,
+            facts: null,
+          }))
+        : await cardPlansWithFactsByIds(db).execute({ ids: idArrayValue(ids), viewer: viewerId });
+    for (const read of found) {
+      row.prime(read.plan.id, read.plan);
+      if (read.facts) facts.prime(read.plan.id, factsOf(read.facts));
+      if (read.counts) counts.prime(occurrenceKey(read.plan.id, WHOLE_PLAN), countsOf(read.counts));
+    }
+    const byId = new Map(found.map((read) => [read.plan.id, read.plan]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }, BATCHING);
+
+  return {
+    row,
 
     facts,
 
@@ -242,25 +312,9 @@ function createPlanLoaders(context: RequestContext) {
     /** The viewer's response rows of plans read with the plan (primePlanPage): no statement for them. */
     responsesKnown,
 
-    /**
-     * Responses counted per (plan, occurrence). Invited counts those invited (to the occurrence or
-     * the whole series) who have not answered this occurrence.
-     */
-    counts: new DataLoader<string, ResponseCounts>(async (keys) => {
-      const pairs = keys.map((key) => {
-        const bar = key.indexOf('|');
-        return { planId: Number(key.slice(0, bar)), occurrence: key.slice(bar + 1) };
-      });
-      // Two arrays side by side: one statement text however many keys (db/id-array.ts).
-      const found = await rows<CountsRow & { plan_id: number; occurrence: string }>(
-        db,
-        sql`WITH k(plan_id, occurrence) AS (SELECT * FROM unnest(${idArray(pairs.map((pair) => pair.planId))},
-              ${textArray(pairs.map((pair) => pair.occurrence))}))
-            SELECT k.plan_id, k.occurrence, ${countsColumns(sql`k.plan_id`, sql`k.occurrence`)} FROM k`,
-      );
-      const byKey = new Map(found.map((row) => [occurrenceKey(Number(row.plan_id), row.occurrence), row]));
-      return keys.map((key) => countsOf(byKey.get(key)));
-    }, BATCHING),
+    counts,
+
+    cardRow,
 
     chatKey: new DataLoader<number, string | null>(async (ids) => {
       const found = await rows<{ plan_id: number; key: string }>(
