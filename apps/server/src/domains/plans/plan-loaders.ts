@@ -343,6 +343,7 @@ export const planLoaders: (context: RequestContext) => PlanLoaders = requestScop
 export function forgetPlan(context: RequestContext, planId: number): void {
   const loaders = planLoaders(context);
   loaders.row.clear(planId);
+  loaders.cardRow.clear(planId);
   loaders.facts.clear(planId);
   loaders.occurrences.clear(planId);
   loaders.viewerResponse.clearAll();
