@@ -59,7 +59,7 @@ export const groups = pgTable(
   },
   (t) => [
     index('groups_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
-    // Explore near a place (decisions 0016, 0026): withinKm's box of latitudes and longitudes, so a city's rows are read, not the table's.
+    // Explore near a place (decisions 0016, 0026): withinBox's box of latitudes and longitudes, so a city's rows are read, not the table's.
     index('groups_place').on(t.latitude, t.longitude),
     // Search (decision 0015): search_tsv and search_names are stored generated columns made by migration
     // 0012 (not declared here, so rows read by the app do not carry them).

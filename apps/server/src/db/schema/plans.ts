@@ -96,7 +96,7 @@ export const plans = pgTable(
     index('plans_group').on(t.groupId),
     index('plans_creator').on(t.creatorId),
     index('plans_organization').on(t.organizationId),
-    // Explore near a place (decisions 0016, 0026): withinKm's box of latitudes and longitudes, so a city's rows are read, not the table's.
+    // Explore near a place (decisions 0016, 0026): withinBox's box of latitudes and longitudes, so a city's rows are read, not the table's.
     index('plans_place').on(t.latitude, t.longitude),
     index('plans_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     // Search (decision 0015): search_tsv and search_names are stored generated columns made by migration

@@ -64,7 +64,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone').on(t.phone),
-    // Explore near a place (decisions 0016, 0026): withinKm's box of latitudes and longitudes, so a city's rows are read, not the table's.
+    // Explore near a place (decisions 0016, 0026): withinBox's box of latitudes and longitudes, so a city's rows are read, not the table's.
     index('users_place').on(t.latitude, t.longitude),
     // The people explore may show near a place, read from the index alone (explorablePerson: the
     // rest of its rule reads only these columns): a city's box read ~400 rows from ~400 heap pages

@@ -3,7 +3,6 @@ import { BOT_USER_ID } from '@plaza/core/constants';
 import { DELETED_USER_KEY } from '../../db/schema/index.ts';
 import { explorableGroup } from '../groups/list-groups.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
-import { prefixQuery } from '../search/text-query.ts';
 import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
 
 // What explore may show (decision 0016), as SQL over an aliased row, so every explore query means
@@ -166,15 +165,11 @@ export interface BoxParam {
 }
 
 /**
- * Within `radiusKm` of `center`; first a box of latitudes and longitudes around it (boxAround),
- * which the (latitude_e6, longitude_e6) indexes answer without reading rows. The box's longitudes
- * are left out where it would reach a pole or cross the 180th meridian: a band of latitudes then.
+ * Within `radiusKm` of `center`; first a box of latitudes and longitudes around it (boxAround of
+ * the center and radius), which the (latitude_e6, longitude_e6) indexes answer without reading
+ * rows. The box's longitudes are null where it would reach a pole or cross the 180th meridian: a
+ * band of latitudes then.
  */
-export function withinKm(alias: string, center: Center, radiusKm: number): SQL {
-  return withinBox(alias, center, boxAround(center, radiusKm), radiusKm);
-}
-
-/** withinKm with the box (boxAround of the center and radius) given: for placeholders. */
 export function withinBox(
   alias: string,
   center: CenterParam,
@@ -194,15 +189,9 @@ export function roundedKm(alias: string, center: CenterParam): SQL {
 }
 
 /**
- * The search domain's word matching (decision 0015): every word of `text` as a prefix, over the
- * row's stored search_tsv. Null when the text has no word, so it narrows nothing.
+ * The search domain's word matching (decision 0015) over the row's stored search_tsv: `query` is a
+ * prefixQuery of the text (every word as a prefix), or a placeholder for one.
  */
-export function textMatch(alias: string, text: string | null | undefined): SQL | null {
-  const query = text ? prefixQuery(text) : null;
-  return query === null ? null : matchesQuery(alias, query);
-}
-
-/** The row's search_tsv matches `query`, a prefixQuery (or a placeholder for one). */
 export function matchesQuery(alias: string, query: string | Placeholder): SQL {
   return sql`(${sql.raw(alias)}.search_tsv @@ to_tsquery('simple'::regconfig, ${query}))`;
 }
