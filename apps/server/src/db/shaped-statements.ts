@@ -9,7 +9,21 @@ const dialect = new PgDialect();
 /** Shapes one store keeps at most; a statement of any further shape is built each time. */
 export const SHAPES_MAX = 500;
 
-type Statement = ReturnType<typeof prepare>;
+const keptOf = oncePer((_db: Database) => new Map<string, unknown>());
+
+/**
+ * What `build` makes for `shape` (a statement whose text depends on nothing but the shape), once
+ * per store: kept for up to SHAPES_MAX shapes a store, and made again on every call beyond
+ * (`kept` false). Shape keys start with their caller's name, so callers' shapes never meet.
+ */
+export function builtOncePerShape<T>(db: Database, shape: string, build: (kept: boolean) => T): T {
+  const kept = keptOf(db);
+  if (kept.has(shape)) return kept.get(shape) as T;
+  const keep = kept.size < SHAPES_MAX;
+  const made = build(keep);
+  if (keep) kept.set(shape, made);
+  return made;
+}
 
 function prepare(db: Database, built: Query, name: string | undefined) {
   return db._.session.prepareQuery<{
@@ -19,15 +33,13 @@ function prepare(db: Database, built: Query, name: string | undefined) {
   }>(built, undefined, name, false);
 }
 
-const shapesOf = oncePer((_db: Database) => new Map<string, Statement>());
-
 /**
  * The rows of a statement whose text depends on nothing but `shape`: `build` makes it with
- * `sql.placeholder(name)` where the values go, once per store and shape; afterwards it is only
- * filled in with `values` (one key per placeholder name). Drizzle building a long statement of
- * many fragments cost more of the server's CPU than PostgreSQL running it (explore's three pages
- * a request: ~0.4 ms of ~4.5). The statement is named by a hash of its text (on PostgreSQL each
- * connection prepares it once; PGlite ignores the name).
+ * `sql.placeholder(name)` where the values go, once per store and shape (builtOncePerShape);
+ * afterwards it is only filled in with `values` (one key per placeholder name). Drizzle building a
+ * long statement of many fragments cost more of the server's CPU than PostgreSQL running it
+ * (explore's three pages a request: ~0.4 ms of ~4.5). A kept statement is named by a hash of its
+ * text (on PostgreSQL each connection prepares it once; PGlite ignores the name).
  *
  * `shape` null: a statement of a shape that is not kept (SQL of a caller's own inside it), built
  * now and sent as any other. Rows come as `db.execute` gives them (timestamps as text).
@@ -38,16 +50,14 @@ export async function shapedRows<T>(
   build: () => SQL,
   values: Record<string, unknown>,
 ): Promise<T[]> {
-  const shapes = shapesOf(db);
-  let statement = shape === null ? undefined : shapes.get(shape);
-  if (statement === undefined) {
+  const made = (kept: boolean) => {
     const built = dialect.sqlToQuery(build());
-    if (shape !== null && shapes.size < SHAPES_MAX) {
-      const name = `plaza_shape_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
-      statement = prepare(db, built, name);
-      shapes.set(shape, statement);
-    } else statement = prepare(db, built, undefined);
-  }
+    const name = kept
+      ? `plaza_shape_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`
+      : undefined;
+    return prepare(db, built, name);
+  };
+  const statement = shape === null ? made(false) : builtOncePerShape(db, `rows:${shape}`, made);
   const result = await statement.execute(values);
   return result.rows as T[];
 }

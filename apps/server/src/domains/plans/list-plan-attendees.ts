@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PlanResponseValue } from '@plaza/core/plan-response';
 import type { Database } from '../../db/client.ts';
+import { builtOncePerShape } from '../../db/shaped-statements.ts';
 import { users } from '../../db/schema/index.ts';
-import { oncePer } from '../../once-per.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { blockedBetween, FRIEND_PAIRS } from '../social/social-sql.ts';
@@ -36,25 +36,20 @@ interface ListShape {
 }
 
 /**
- * The list's statement for a shape, built once per store and shape and prepared: building it (a
- * select of whole people rows with their joins) cost more than running it, and the plan page asks
- * one (friends attending) on every request. Shapes are few: subsets of the responses times four
- * flags.
+ * The list's statement for a shape, built once per store and shape (builtOncePerShape) and
+ * prepared: building it (a select of whole people rows with their joins) cost more than running
+ * it, and the plan page asks one (friends attending) on every request. Shapes are few: subsets of
+ * the responses times four flags.
  */
-const statementsOf = oncePer(
-  (_db: Database) => new Map<string, ReturnType<typeof buildAttendeesStatement>>(),
-);
-
 function attendeesStatement(db: Database, shape: ListShape) {
   const key = `${shape.values.join(',')}|${shape.withInvited}|${shape.onlyFriends}|${shape.countAll}|${shape.signedIn}`;
-  const statements = statementsOf(db);
-  let statement = statements.get(key);
-  if (!statement) {
-    const name = `plaza_plan_attendees_${createHash('sha1').update(key).digest('hex').slice(0, 12)}`;
-    statement = buildAttendeesStatement(db, shape, name);
-    statements.set(key, statement);
-  }
-  return statement;
+  return builtOncePerShape(db, `plan-attendees:${key}`, () =>
+    buildAttendeesStatement(
+      db,
+      shape,
+      `plaza_plan_attendees_${createHash('sha1').update(key).digest('hex').slice(0, 12)}`,
+    ),
+  );
 }
 
 function buildAttendeesStatement(db: Database, shape: ListShape, name: string) {
