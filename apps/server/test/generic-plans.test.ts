@@ -1,0 +1,113 @@
+import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import type { RequestContext } from '../src/graphql/context.ts';
+import { groupLoaders } from '../src/domains/groups/group-loaders.ts';
+import { planLoaders } from '../src/domains/plans/plan-loaders.ts';
+import { startTestPlaza, type TestPlaza } from './harness.ts';
+import { buildGroup, buildPlan, buildUser } from './support/factories.ts';
+
+// The loaders' statements by ids (db/id-array.ts, idsPlaceholder) are named once a connection
+// and, after PostgreSQL's five plans for the first executions' values, keep one plan for every
+// batch: a batch shorter than the planner's guess of an array's length made a plan for its own
+// values look cheaper, and the statement was then planned afresh at every execution. PGlite runs
+// them unnamed (planned each time by design), so this is about PostgreSQL.
+
+const url = process.env.DATABASE_URL;
+let t: TestPlaza;
+
+beforeAll(async () => {
+  t = await startTestPlaza();
+});
+afterAll(() => t.close());
+
+type PlanUse = {
+  name: string;
+  generic_plans: number;
+  custom_plans: number;
+};
+
+/**
+ * `read` run `times` over, each time with a request's fresh loaders, on one transaction's
+ * connection (rolled back after), and how the loaders' statements were planned there.
+ */
+async function plannedOnOneConnection(
+  viewerId: number,
+  times: number,
+  read: (context: RequestContext) => Promise<unknown>,
+): Promise<Map<string, PlanUse>> {
+  let uses: Map<string, PlanUse> | null = null;
+  await t.plaza.platform.store.db
+    .transaction(async (tx) => {
+      const store = { ...t.plaza.platform.store, db: tx as unknown as Database };
+      for (let time = 0; time < times; time++) {
+        const context = {
+          ...t.plaza.platform,
+          store,
+          viewer: { id: viewerId, sessionId: 0 },
+          request: new Request('http://plaza.test/graphql'),
+          ip: '127.0.0.1',
+          clientIp: null,
+          remoteIp: null,
+        } satisfies RequestContext;
+        await read(context);
+      }
+      const found = await tx.execute<PlanUse>(
+        sql`SELECT name, generic_plans::int, custom_plans::int FROM pg_prepared_statements
+          WHERE name LIKE 'plaza\\_%\\_by\\_ids'`,
+      );
+      uses = new Map(found.rows.map((row) => [row.name, row]));
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  if (!uses) throw new Error('the transaction did not read');
+  return uses;
+}
+
+describe.skipIf(!url)(
+  `loaders by ids keep one plan (${url ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'})`,
+  () => {
+    it('plans, groups and people read in short batches are planned five times, then never again', async () => {
+      const viewer = await buildUser(t.plaza.platform.store.db, 'Vera');
+      const friend = await buildUser(t.plaza.platform.store.db, 'Finn');
+      const db = t.plaza.platform.store.db;
+      const plans = [
+        await buildPlan(db, friend.id),
+        await buildPlan(db, friend.id),
+        await buildPlan(db, viewer.id),
+      ];
+      const groups = [
+        await buildGroup(db, friend.id, [{ userId: viewer.id }]),
+        await buildGroup(db, friend.id),
+      ];
+      const times = 9;
+      const uses = await plannedOnOneConnection(viewer.id, times, async (context) => {
+        const plansRead = await planLoaders(context).row.loadMany(
+          plans.slice(0, 2).map((made) => made.plan.id),
+        );
+        const cards = await planLoaders({ ...context }).cardRow.loadMany([plans[2]!.plan.id]);
+        const groupsRead = await groupLoaders(context).row.loadMany(groups.map((made) => made.group.id));
+        const people = await groupLoaders(context).user.loadMany([friend.id]);
+        // What each read is right every time, whichever plan ran.
+        expect(plansRead.map((plan) => (plan as { id: number }).id)).toEqual(
+          plans.slice(0, 2).map((made) => made.plan.id),
+        );
+        expect(cards.map((plan) => (plan as { id: number }).id)).toEqual([plans[2]!.plan.id]);
+        expect(groupsRead.map((group) => (group as { id: number }).id)).toEqual(
+          groups.map((made) => made.group.id),
+        );
+        expect(people.map((person) => (person as { id: number }).id)).toEqual([friend.id]);
+      });
+      for (const name of [
+        'plaza_plans_with_facts_by_ids',
+        'plaza_card_plans_with_facts_by_ids',
+        'plaza_groups_with_membership_by_ids',
+        'plaza_users_with_ties_by_ids',
+      ]) {
+        expect(uses.get(name), name).toMatchObject({ custom_plans: 5, generic_plans: times - 5 });
+      }
+    });
+  },
+);
