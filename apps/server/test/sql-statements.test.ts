@@ -501,6 +501,39 @@ describe('a chat room', () => {
     expect(onlyDeleted.statements).toBe(pageAlone.statements + 1);
   });
 
+  it('knows whether any thread is unseen from the statement that reads the chat', async () => {
+    const viewer = await newPerson(t, 'Threader');
+    const sender = await buildUser(db(), 'Poster');
+    const { chat } = await buildGroup(db(), sender.id, [{ userId: viewer.userId }]);
+    const root = await buildMessage(db(), chat.id, sender.id, 'a thread');
+    const plain = 'query ($key: String!) { chat(key: $key) { key } }';
+    const room = 'query ($key: String!) { chat(key: $key) { key hasUnseenThreads } }';
+    await statementsOf(viewer, room, { key: chat.key });
+    const alone = await statementsOf(viewer, plain, { key: chat.key });
+    const none = await statementsOf(viewer, room, { key: chat.key });
+    expect(none.res.data).toEqual({ chat: { key: chat.key, hasUnseenThreads: false } });
+    expect({ statements: none.statements }).toEqual({ statements: alone.statements });
+    // A reply after the viewer last looked at the thread tab: unseen, still without a statement of its own.
+    await db()
+      .update(messages)
+      .set({ threadLastAt: new Date(), threadCount: 1 })
+      .where(eq(messages.id, root.id));
+    const unseen = await statementsOf(viewer, room, { key: chat.key });
+    expect(unseen.res.data).toEqual({ chat: { key: chat.key, hasUnseenThreads: true } });
+    expect({ statements: unseen.statements }).toEqual({ statements: alone.statements });
+    // Looked at now: seen, in the mutation's answer (read on its own there) and in the next room.
+    const seen = await t.gql<{ markThreadTabSeen: { hasUnseenThreads: boolean } }>(
+      `mutation ($key: String!) { markThreadTabSeen(chatKey: $key) { hasUnseenThreads } }`,
+      { key: chat.key },
+      viewer.headers,
+    );
+    expect(seen.errors).toBeUndefined();
+    expect(seen.data!.markThreadTabSeen.hasUnseenThreads).toBe(false);
+    expect((await statementsOf(viewer, room, { key: chat.key })).res.data).toEqual({
+      chat: { key: chat.key, hasUnseenThreads: false },
+    });
+  });
+
   it.runIf(process.env.DATABASE_URL)(
     'reads its threads, and whether any is unseen, from their own index in order, whatever the chat holds',
     async () => {
@@ -519,8 +552,9 @@ describe('a chat room', () => {
         'query ($key: String!) { chat(key: $key) { hasUnseenThreads threads { key } } }',
         { key: chat.key },
       );
+      // The thread list, and the chat read with its unseen threads (findChatWithState).
       const threads = read.texts.flatMap((text, index) =>
-        /"thread_last_at" is not null/i.test(text) ? [{ text, params: read.params[index]! }] : [],
+        /thread_last_at"? is not null/i.test(text) ? [{ text, params: read.params[index]! }] : [],
       );
       expect(threads).toHaveLength(2);
       // Without the index either statement reads every message of the chat (a sequential or a

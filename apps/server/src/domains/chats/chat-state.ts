@@ -8,6 +8,7 @@ import { idArray } from '../search/search-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { ensureChatMember, readableAccess, type ChatAccess } from './chat-access.ts';
+import { unseenThreadsSql } from './threads.ts';
 import type { ChatEntry } from './list-chats.ts';
 
 /** The viewer's own state in a chat (spec 3 pivot): last seen, hidden, muted until. */
@@ -134,7 +135,10 @@ export function chatStateOf(row: {
   };
 }
 
-/** A chat by key with the viewer's state in it, in one statement (a chat room's first read). */
+/**
+ * A chat by key with the viewer's state in it and whether it has threads they have not seen, in
+ * one statement (a chat room's first read).
+ */
 const chatWithViewerState = preparedStatement((db) =>
   db
     .select({
@@ -147,6 +151,11 @@ const chatWithViewerState = preparedStatement((db) =>
         chats.id,
         sql`coalesce(${chatMembers.lastSeenSeq}, 0)`,
         sql.placeholder('viewerId'),
+      ),
+      hasUnseenThreads: unseenThreadsSql(
+        chats.id,
+        sql.placeholder('viewerId'),
+        chatMembers.lastSeenThreadTab,
       ),
     })
     .from(chats)
@@ -169,7 +178,7 @@ export async function findChatWithState(
 ): Promise<ChatEntry> {
   const [found] = await chatWithViewerState(context.store.db).execute({ key: key.trim(), viewerId });
   const access = await readableAccess(context, found?.chat);
-  return { access, state: chatStateOf(found!) };
+  return { access, state: chatStateOf(found!), hasUnseenThreads: found!.hasUnseenThreads };
 }
 
 /** Records that the viewer has seen the chat up to `seq` (never backwards, never past the last). */

@@ -37,6 +37,11 @@ export interface ChatEntry {
    * then be shared among the event's subscribers of the same variant (my-chat-events.ts).
    */
   stateInVariant?: boolean;
+  /**
+   * Whether the chat has threads the viewer has not seen (Chat.hasUnseenThreads), when read with
+   * the chat (findChatWithState, a chat room's query); else read when asked.
+   */
+  hasUnseenThreads?: boolean;
 }
 
 /** A chat's messages that show: neither deleted nor removed by a moderator (thread replies too). */

@@ -153,6 +153,7 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
     hasUnseenThreads: t.boolean({
       description: 'Spec 4: a thread changed after the thread tab was last seen (and after that thread was).',
       resolve: async (e, _a, context) =>
+        e.hasUnseenThreads ??
         hasUnseenThreads(
           context.store.db,
           e.access.chat.id,

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { messageThreadStates, messages } from '../../db/schema/index.ts';
+import { chats, messageThreadStates, messages } from '../../db/schema/index.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import type { MessageRow } from './send-message.ts';
 
@@ -75,28 +75,29 @@ export function isThreadUnseen(message: MessageRow, seenAt: Date | null): boolea
   return seenAt === null || message.threadLastAt.getTime() > seenAt.getTime();
 }
 
-/** One thread of the chat with replies the viewer has not seen since `tab` (prepared once per store). */
+/**
+ * Spec 4 as a condition: chat `chat` has a thread (a main message with replies, not deleted) that
+ * changed after `tab` (when the viewer last looked at the thread tab; null: never) and after the
+ * viewer last saw that thread itself. Read from the chat's own index of threads. A chat room reads
+ * it with the chat (chat-state.ts, findChatWithState); hasUnseenThreads alone elsewhere.
+ */
+export function unseenThreadsSql(chat: SQLWrapper, viewer: SQLWrapper, tab: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM messages ut
+    LEFT JOIN message_thread_states uts ON uts.message_id = ut.id AND uts.user_id = ${viewer}
+    WHERE ut.chat_id = ${chat} AND ut.parent_id IS NULL AND ut.deleted_at IS NULL
+      AND ut.thread_last_at IS NOT NULL AND (${tab} IS NULL OR ut.thread_last_at > ${tab})
+      AND (uts.seen_at IS NULL OR ut.thread_last_at > uts.seen_at))`;
+}
+
+/** unseenThreadsSql of one chat by id (prepared once per store): no row when there is no such chat. */
 const unseenThread = preparedStatement((db) => {
-  const tab = sql.placeholder('tab');
-  const viewer = sql.placeholder('viewer');
+  const chat = sql.placeholder('chat');
   return db
-    .select({ id: messages.id })
-    .from(messages)
-    .leftJoin(
-      messageThreadStates,
-      and(eq(messageThreadStates.messageId, messages.id), eq(messageThreadStates.userId, viewer)),
-    )
-    .where(
-      and(
-        eq(messages.chatId, sql.placeholder('chat')),
-        isNull(messages.parentId),
-        isNull(messages.deletedAt),
-        isNotNull(messages.threadLastAt),
-        sql`(${tab}::timestamptz IS NULL OR ${messages.threadLastAt} > ${tab}::timestamptz)`,
-        sql`(${messageThreadStates.seenAt} IS NULL OR ${messages.threadLastAt} > ${messageThreadStates.seenAt})`,
-      ),
-    )
-    .limit(1)
+    .select({
+      unseen: unseenThreadsSql(chat, sql.placeholder('viewer'), sql`${sql.placeholder('tab')}::timestamptz`),
+    })
+    .from(chats)
+    .where(eq(chats.id, chat))
     .prepare('plaza_unseen_thread');
 });
 
@@ -110,12 +111,12 @@ export async function hasUnseenThreads(
   viewerId: number,
   lastSeenThreadTab: Date | null,
 ): Promise<boolean> {
-  const found = await unseenThread(db).execute({
+  const [found] = await unseenThread(db).execute({
     chat: chatId,
     viewer: viewerId,
     tab: lastSeenThreadTab?.toISOString() ?? null,
   });
-  return found.length > 0;
+  return found?.unseen === true;
 }
 
 export const THREADS_PAGE_MAX = 100;
