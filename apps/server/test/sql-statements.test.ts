@@ -643,9 +643,48 @@ describe('a plan page', () => {
       },
     });
     expect({ statements: two.statements }).toEqual({ statements: one.statements });
-    // The plan with the viewer's access to it (one statement by its key), its host's row and the
-    // friends going (six before: the plan's id then its row, its access, the friends twice).
-    expect(one.statements - nothing.statements).toBe(3);
+    // The plan with the viewer's access to it and its host's row (one statement by its key) and
+    // the friends going (six before: the plan's id then its row, its access, the host, the friends
+    // twice).
+    expect(one.statements - nothing.statements).toBe(2);
+  });
+
+  it("reads its creator, with the viewer's ties to them, in the plan's one statement", async () => {
+    const viewer = await newPerson(t, 'Guest');
+    const friend = await buildUser(db(), 'Hostfriend');
+    const followed = await buildUser(db(), 'Hostfollowed');
+    const stranger = await buildUser(db(), 'Hoststranger');
+    await db()
+      .insert(follows)
+      .values([
+        { userId: viewer.userId, targetId: friend.id, status: 'FOLLOWING' as const },
+        { userId: friend.id, targetId: viewer.userId, status: 'FOLLOWING' as const },
+        { userId: viewer.userId, targetId: followed.id, status: 'FOLLOWING' as const },
+      ]);
+    const page = `query ($key: String!) { plan(key: $key) { key
+      creator { id first isPublic friendshipStatus canDm } } }`;
+    for (const [host, status] of [
+      [friend, 'FRIENDS'],
+      [followed, 'FOLLOWING'],
+      [stranger, ''],
+    ] as const) {
+      const { plan } = await buildPlan(db(), host.id, [], { isPublic: true });
+      await statementsOf(viewer, page, { key: plan.key });
+      const nothing = await statementsOf(viewer, 'query { __typename }', {});
+      const full = await statementsOf(viewer, page, { key: plan.key });
+      const creator = (full.res.data as { plan: { creator: Record<string, unknown> } }).plan.creator;
+      expect(creator).toMatchObject({ id: host.id, first: host.first, friendshipStatus: status });
+      // The plan's one statement, and nothing for its creator (two before).
+      expect(full.statements - nothing.statements, `${status || 'none'}: ${full.texts.join('\n')}`).toBe(1);
+      // The same as the person's own query answers.
+      const person = await t.gql<{ userProfile: Record<string, unknown> }>(
+        `query ($id: Int!) { userProfile(id: $id) { id first isPublic friendshipStatus canDm } }`,
+        { id: host.id },
+        viewer.headers,
+      );
+      expect(person.errors).toBeUndefined();
+      expect(creator).toEqual(person.data!.userProfile);
+    }
   });
 
   it('reads its hashtags in one statement, the same text for one hashtag as for four', async () => {

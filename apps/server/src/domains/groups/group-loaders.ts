@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { GroupMemberStatus, GroupRole } from '@plaza/core/group-roles';
 import { groups, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
@@ -52,23 +52,60 @@ const usersByIds = preparedStatement((db) =>
     .prepare('plaza_users_by_ids'),
 );
 
+/**
+ * The viewer's ties toward the person of `userId` (both ways) and whether an organization
+ * verifies that person: what usersWithTies reads beside each row (and a plan page beside its
+ * creator's, find-plan.ts), for primeUserWithTies.
+ */
+export function tiesColumns(viewer: Placeholder, userId: SQL) {
+  return {
+    out: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${viewer} AND f.target_id = ${userId})`,
+    in: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${userId} AND f.target_id = ${viewer})`,
+    inOrganization: sql<boolean>`EXISTS (SELECT 1 FROM organization_accounts oa WHERE oa.user_id = ${userId})`,
+  };
+}
+
 /** People by ids with the viewer's ties toward each, both ways (usersWithTies). */
-const usersWithTiesByIds = preparedStatement((db) => {
-  const viewer = sql.placeholder('viewer');
-  // Qualified: Drizzle writes a one-table select's columns bare (`id`), which inside a subquery
-  // would name the subquery's own table's column.
-  const userId = sql.raw('users.id');
-  return db
-    .select({
-      user: users,
-      out: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${viewer} AND f.target_id = ${userId})`,
-      in: sql<Tie | null>`(SELECT f.status FROM follows f WHERE f.user_id = ${userId} AND f.target_id = ${viewer})`,
-      inOrganization: sql<boolean>`EXISTS (SELECT 1 FROM organization_accounts oa WHERE oa.user_id = ${userId})`,
-    })
+const usersWithTiesByIds = preparedStatement((db) =>
+  db
+    // Qualified: Drizzle writes a one-table select's columns bare (`id`), which inside a subquery
+    // would name the subquery's own table's column.
+    .select({ user: users, ...tiesColumns(sql.placeholder('viewer'), sql.raw('users.id')) })
     .from(users)
     .where(sql`${users.id} = ANY(${idsPlaceholder('ids')})`)
-    .prepare('plaza_users_with_ties_by_ids');
-});
+    .prepare('plaza_users_with_ties_by_ids'),
+);
+
+/** A person's row read with tiesColumns, as usersWithTies keeps it. */
+export interface UserWithTies {
+  user: UserRow;
+  out: Tie | null;
+  in: Tie | null;
+  inOrganization: boolean;
+}
+
+/**
+ * Keeps a person's row read with the viewer's ties (tiesColumns) where the request's loaders look:
+ * the shared rows, the ties, whether an organization verifies them, and the request's `user` loader
+ * (a read elsewhere of the same person then costs no statement). Nothing inside a subscription
+ * event, where people's rows are shared by every subscriber (as usersWithTies).
+ */
+export function primeUserWithTies(context: RequestContext, read: UserWithTies): void {
+  if (sharedScopeOf(context) !== context) return;
+  keepUserWithTies(context, read.user.id, read);
+  groupLoaders(context).user.prime(read.user.id, read.user);
+}
+
+/** What usersWithTies keeps of a person's row, or of none (no row, no ties). */
+function keepUserWithTies(context: RequestContext, id: number, read: UserWithTies | undefined): void {
+  if (read) {
+    userRows(context).prime(id, read.user);
+    organizationLoaders(context).inAny.prime(id, read.inOrganization);
+  }
+  // No row, no ties: a person who does not exist follows no one.
+  const ties = viewerTies(context);
+  if (!ties.has(id)) ties.set(id, { out: read?.out ?? 'none', in: read?.in ?? 'none' });
+}
 
 /** Groups by ids. */
 const groupsByIds = preparedStatement((db) =>
@@ -209,19 +246,8 @@ function usersWithTies(context: RequestContext, viewerId: number) {
       ids: idArrayValue(ids),
       viewer: viewerId,
     });
-    const shared = userRows(context);
-    const ties = viewerTies(context);
-    const inOrganization = organizationLoaders(context).inAny;
     const byId = new Map(found.map((row) => [row.user.id, row]));
-    for (const id of ids) {
-      const row = byId.get(id);
-      if (row) {
-        shared.prime(id, row.user);
-        inOrganization.prime(id, row.inOrganization);
-      }
-      // No row, no ties: a person who does not exist follows no one.
-      if (!ties.has(id)) ties.set(id, { out: row?.out ?? 'none', in: row?.in ?? 'none' });
-    }
+    for (const id of ids) keepUserWithTies(context, id, byId.get(id));
     return ids.map((id) => byId.get(id)?.user ?? null);
   }, BATCHING);
 }

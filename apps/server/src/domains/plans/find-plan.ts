@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared.ts';
-import { plans } from '../../db/schema/index.ts';
+import { plans, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput } from '../../graphql/errors.ts';
+import { primeUserWithTies, tiesColumns } from '../groups/group-loaders.ts';
 import { loadPlanAccess, planNotFound, unlockWithInviteKey, type PlanAccess } from './plan-access.ts';
 import { planLoaders, planPageColumns, primePlanPage, type PlanRow } from './plan-loaders.ts';
 
@@ -16,16 +17,23 @@ const planByKey = preparedStatement((db) =>
 );
 
 /**
- * A plan by its key with what its page reads about a signed-in viewer (planPageColumns): one
- * statement instead of five.
+ * A plan by its key with what its page reads about a signed-in viewer (planPageColumns) and its
+ * creator's row with the viewer's ties (the page shows the creator): one statement instead of six.
  */
-const planPageByKey = preparedStatement((db) =>
-  db
-    .select({ plan: plans, ...planPageColumns(sql.placeholder('viewer')) })
+const planPageByKey = preparedStatement((db) => {
+  const viewer = sql.placeholder('viewer');
+  return db
+    .select({
+      plan: plans,
+      ...planPageColumns(viewer),
+      creator: users,
+      creatorTies: tiesColumns(viewer, sql`${users.id}`),
+    })
     .from(plans)
+    .leftJoin(users, eq(users.id, plans.creatorId))
     .where(eq(plans.key, sql.placeholder('key')))
-    .prepare('plaza_plan_page_by_key'),
-);
+    .prepare('plaza_plan_page_by_key');
+});
 
 /**
  * A plan by key, with the viewer's access. A plan the viewer may not view is NOT_FOUND, the same
@@ -46,6 +54,7 @@ export async function findPlan(
     const [page] = await planPageByKey(context.store.db).execute({ key, viewer: viewerId });
     found = page?.plan;
     if (page) primePlanPage(context, page.plan, page);
+    if (page?.creator) primeUserWithTies(context, { user: page.creator, ...page.creatorTies });
   }
   // The request's plan loader keeps the row (or the one it read first), so every field reads one.
   const plan = found ? await rows.prime(found.id, found).load(found.id) : null;
