@@ -501,6 +501,73 @@ describe('a chat room', () => {
     expect(onlyDeleted.statements).toBe(pageAlone.statements + 1);
   });
 
+  it('reads its group, plan or other person, with what its access needs, in the statement that reads the chat', async () => {
+    const viewer = await newPerson(t, 'Roomer');
+    const other = await newPerson(t, 'Roomother');
+    const host = await buildUser(db(), 'Roomhost');
+    const { group, chat: groupChat } = await buildGroup(db(), host.id, [{ userId: viewer.userId }]);
+    const { plan, chat: planChat } = await buildPlan(
+      db(),
+      host.id,
+      [{ userId: viewer.userId, response: 'ATTENDING' }],
+      {
+        isPublic: true,
+      },
+    );
+    const opened = await t.gql<{ openDirectChat: { key: string } }>(
+      'mutation ($u: Int!) { openDirectChat(userId: $u) { key } }',
+      { u: other.userId },
+      viewer.headers,
+    );
+    expect(opened.errors).toBeUndefined();
+    const room = `query ($key: String!) { chat(key: $key) { key type
+      group { key title } plan { key title } otherUser { id first friendshipStatus canDm }
+      permissions { read sendMessage pollCreate deleteOthers } canRemove canSetRateLimit } }`;
+    const expected = {
+      [groupChat.key]: {
+        type: 'g',
+        group: { key: group.key, title: group.title },
+        plan: null,
+        otherUser: null,
+        permissions: { read: true, sendMessage: true, pollCreate: true, deleteOthers: false },
+        canRemove: false,
+        canSetRateLimit: false,
+      },
+      [planChat.key]: {
+        type: 'p',
+        group: null,
+        plan: { key: plan.key, title: plan.title },
+        otherUser: null,
+        permissions: { read: true, sendMessage: true, pollCreate: true, deleteOthers: false },
+        canRemove: false,
+        canSetRateLimit: false,
+      },
+      [opened.data!.openDirectChat.key]: {
+        type: 'd',
+        group: null,
+        plan: null,
+        otherUser: { id: other.userId, first: 'Roomother', friendshipStatus: '', canDm: true },
+        permissions: { read: true, sendMessage: true, pollCreate: true, deleteOthers: false },
+        canRemove: true,
+        canSetRateLimit: false,
+      },
+    };
+    for (const [key, answer] of Object.entries(expected)) {
+      await statementsOf(viewer, room, { key });
+      const nothing = await statementsOf(viewer, 'query { __typename }', {});
+      const read = await statementsOf(viewer, room, { key });
+      expect(read.res.data).toEqual({ chat: { key, ...answer } });
+      // The chat with the viewer's state and what its access is read from: one statement (two before).
+      expect(read.statements - nothing.statements, `${answer.type}: ${read.texts.join('\n')}`).toBe(1);
+    }
+    // Someone outside the group, and the other person of another's direct message, learn nothing.
+    const stranger = await newPerson(t, 'Roomstranger');
+    for (const key of [groupChat.key, opened.data!.openDirectChat.key]) {
+      const refused = await t.gql(room, { key }, stranger.headers);
+      expect(refused.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('knows whether any thread is unseen from the statement that reads the chat', async () => {
     const viewer = await newPerson(t, 'Threader');
     const sender = await buildUser(db(), 'Poster');

@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { chatMembers, chats } from '../../db/schema/index.ts';
+import { chatMembers, chats, groups, plans, users } from '../../db/schema/index.ts';
+import {
+  membershipColumn,
+  primeGroupWithMembership,
+  primeUserWithTies,
+  tiesColumns,
+} from '../groups/group-loaders.ts';
+import { factsJson, primePlanWithFacts, type FactsRow } from '../plans/plan-loaders.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { idArray } from '../search/search-sql.ts';
 import { rows } from '../social/social-sql.ts';
@@ -136,36 +143,39 @@ export function chatStateOf(row: {
 }
 
 /**
- * A chat by key with the viewer's state in it and whether it has threads they have not seen, in
- * one statement (a chat room's first read).
+ * A chat by key with the viewer's state in it and whether it has threads they have not seen, and
+ * what its access is read from (loadChatAccess): its group's row with the viewer's membership, its
+ * plan's with the viewer's facts, or the other person's of a direct message with the viewer's ties
+ * (the others null). One statement: a chat room's first read.
  */
-const chatWithViewerState = preparedStatement((db) =>
-  db
+const chatWithViewerState = preparedStatement((db) => {
+  const viewer = sql.placeholder('viewerId');
+  const pairPart = (n: 1 | 2) => sql`split_part(${chats.dmPair}, ':', ${sql.raw(String(n))})::int`;
+  const otherOfPair = sql`CASE WHEN ${pairPart(1)} = ${viewer} THEN ${pairPart(2)} ELSE ${pairPart(1)} END`;
+  return db
     .select({
       chat: chats,
       lastSeenSeq: chatMembers.lastSeenSeq,
       isHidden: chatMembers.isHidden,
       muteUntil: chatMembers.muteUntil,
       lastSeenThreadTab: chatMembers.lastSeenThreadTab,
-      unreadCount: unreadCountSql(
-        chats.id,
-        sql`coalesce(${chatMembers.lastSeenSeq}, 0)`,
-        sql.placeholder('viewerId'),
-      ),
-      hasUnseenThreads: unseenThreadsSql(
-        chats.id,
-        sql.placeholder('viewerId'),
-        chatMembers.lastSeenThreadTab,
-      ),
+      unreadCount: unreadCountSql(chats.id, sql`coalesce(${chatMembers.lastSeenSeq}, 0)`, viewer),
+      hasUnseenThreads: unseenThreadsSql(chats.id, viewer, chatMembers.lastSeenThreadTab),
+      group: groups,
+      membership: membershipColumn(viewer),
+      plan: plans,
+      planFacts: sql<FactsRow | null>`CASE WHEN ${plans.id} IS NULL THEN NULL ELSE ${factsJson(viewer)} END`,
+      other: users,
+      otherTies: tiesColumns(viewer, sql`${users.id}`),
     })
     .from(chats)
-    .leftJoin(
-      chatMembers,
-      and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, sql.placeholder('viewerId'))),
-    )
+    .leftJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, viewer)))
+    .leftJoin(groups, eq(groups.id, chats.groupId))
+    .leftJoin(plans, eq(plans.id, chats.planId))
+    .leftJoin(users, sql`${users.id} = ${otherOfPair}`)
     .where(eq(chats.key, sql.placeholder('key')))
-    .prepare('plaza_chat_with_viewer_state'),
-);
+    .prepare('plaza_chat_with_viewer_state');
+});
 
 /**
  * A chat by key that the viewer may read (else NOT_FOUND, as findChat), with their state of it
@@ -177,6 +187,9 @@ export async function findChatWithState(
   key: string,
 ): Promise<ChatEntry> {
   const [found] = await chatWithViewerState(context.store.db).execute({ key: key.trim(), viewerId });
+  if (found?.group) primeGroupWithMembership(context, viewerId, found.group, found.membership);
+  if (found?.plan && found.planFacts) primePlanWithFacts(context, found.plan, found.planFacts);
+  if (found?.other) primeUserWithTies(context, { user: found.other, ...found.otherTies });
   const access = await readableAccess(context, found?.chat);
   return { access, state: chatStateOf(found!), hasUnseenThreads: found!.hasUnseenThreads };
 }

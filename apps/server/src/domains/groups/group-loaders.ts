@@ -121,8 +121,7 @@ const groupsWithMembershipByIds = preparedStatement((db) =>
   db
     .select({
       group: groups,
-      membership: sql<MembershipJson | null>`(SELECT row_to_json(m) FROM (SELECT status, role, joined_at
-          FROM group_members WHERE group_id = ${sql.raw('groups.id')} AND user_id = ${sql.placeholder('viewer')}) m)`,
+      membership: membershipColumn(sql.placeholder('viewer')),
     })
     .from(groups)
     .where(sql`${groups.id} = ANY(${idsPlaceholder('ids')})`)
@@ -197,10 +196,55 @@ const contactInvitations = sharedScoped(
     }, BATCHING),
 );
 
-interface MembershipJson {
+/** The viewer's row in a group's member table, as membershipColumn reads it. */
+export interface MembershipJson {
   status: GroupMemberStatus;
   role: GroupRole;
   joined_at: string;
+}
+
+/**
+ * The viewer's row in the member table of the group `groups` (the table, not aliased), as JSON, or
+ * null: what rowsWithMembership reads beside each group (and a chat room beside its group's chat,
+ * chat-state.ts), for primeGroupWithMembership.
+ */
+export function membershipColumn(viewer: Placeholder) {
+  return sql<MembershipJson | null>`(SELECT row_to_json(m) FROM (SELECT status, role, joined_at
+    FROM group_members WHERE group_id = ${sql.raw('groups.id')} AND user_id = ${viewer}) m)`;
+}
+
+/** What rowsWithMembership keeps of a group's row and the viewer's membership of it. */
+function keepGroupWithMembership(
+  context: RequestContext,
+  viewerId: number,
+  group: GroupRow,
+  membership: MembershipJson | null,
+): void {
+  groupRows(context).prime(group.id, group);
+  memberships(context).prime(
+    `${viewerId}:${group.id}`,
+    membership && {
+      status: membership.status,
+      role: membership.role,
+      joinedAt: new Date(membership.joined_at),
+    },
+  );
+}
+
+/**
+ * Keeps a group's row read with the viewer's membership (membershipColumn) where the request's
+ * loaders look, the request's `row` loader among them. Nothing inside a subscription event (as
+ * primeUserWithTies).
+ */
+export function primeGroupWithMembership(
+  context: RequestContext,
+  viewerId: number,
+  group: GroupRow,
+  membership: MembershipJson | null,
+): void {
+  if (sharedScopeOf(context) !== context || context.viewer?.id !== viewerId) return;
+  keepGroupWithMembership(context, viewerId, group, membership);
+  groupLoaders(context).row.prime(group.id, group);
 }
 
 /**
@@ -215,19 +259,7 @@ function rowsWithMembership(context: RequestContext, viewerId: number) {
       ids: idArrayValue(ids),
       viewer: viewerId,
     });
-    const shared = groupRows(context);
-    const members = memberships(context);
-    for (const { group, membership } of found) {
-      shared.prime(group.id, group);
-      members.prime(
-        `${viewerId}:${group.id}`,
-        membership && {
-          status: membership.status,
-          role: membership.role,
-          joinedAt: new Date(membership.joined_at),
-        },
-      );
-    }
+    for (const { group, membership } of found) keepGroupWithMembership(context, viewerId, group, membership);
     const byId = new Map(found.map((row) => [row.group.id, row.group]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCHING);

@@ -47,7 +47,10 @@ export interface ViewerResponse {
   invited: boolean;
 }
 
-type FactsRow = Record<'is_creator' | 'invited' | 'follows' | 'member' | 'same_org' | 'blocked', boolean> & {
+export type FactsRow = Record<
+  'is_creator' | 'invited' | 'follows' | 'member' | 'same_org' | 'blocked',
+  boolean
+> & {
   responses: string | null;
 };
 
@@ -67,7 +70,7 @@ export function viewerFactsColumns(plan: SQL, viewerId: number | Placeholder): S
 }
 
 /** FactsRow as one JSON column of a select from plans. */
-function factsJson(viewerId: number | Placeholder) {
+export function factsJson(viewerId: number | Placeholder) {
   return sql<FactsRow>`(SELECT row_to_json(f) FROM (SELECT ${viewerFactsColumns(sql.raw('plans'), viewerId)}) f)`;
 }
 
@@ -145,6 +148,16 @@ export function planPageColumns(viewerId: Placeholder) {
     hashtagRows: sql<HashtagRow[]>`(SELECT coalesce(json_agg(json_build_object('id', h.id, 'name', h.name,
       'emoji', h.emoji)), '[]') FROM hashtags h WHERE lower(h.name) IN (SELECT lower(t) FROM unnest(plans.hashtags) t))`,
   };
+}
+
+/**
+ * Keeps a plan's row read with the viewer's facts toward it (factsJson, for the request's viewer)
+ * in the request's loaders, as `row` keeps what it reads.
+ */
+export function primePlanWithFacts(context: RequestContext, plan: PlanRow, facts: FactsRow): void {
+  const loaders = planLoaders(context);
+  loaders.row.prime(plan.id, plan);
+  loaders.facts.prime(plan.id, factsOf(facts));
 }
 
 /** Keeps what the plan page's statement read (planPageColumns) in the request's loaders. */
