@@ -126,7 +126,7 @@ describe('statements per request do not grow with a list', () => {
     );
   });
 
-  it('chat list: its groups come with the viewer’s membership of each, in one statement', async () => {
+  it('chat list: its groups come with the viewer’s membership of each, in the list’s statement', async () => {
     const viewer = await newPerson(t, 'Viewer');
     const owner = await buildUser(db(), 'Owner');
     const query = '{ myChats { key permissions { read sendMessage } group { key } } }';
@@ -137,8 +137,34 @@ describe('statements per request do not grow with a list', () => {
     const two = await statementsOf(viewer, query, {});
     const chats = (two.res.data as { myChats: Array<{ permissions: { read: boolean } }> }).myChats;
     expect(chats.map((chat) => chat.permissions.read)).toEqual([true, true]);
-    // The groups' rows and the viewer's membership of them (for the chats' permissions): one statement.
-    expect(two.statements - none.statements).toBe(1);
+    // The groups' rows and the viewer's membership of them (for the chats' permissions) come with
+    // the list (one statement more before).
+    expect(two.statements - none.statements).toBe(0);
+  });
+
+  it('chat list: its groups, plans, other people and last senders come in the list’s one statement, as a chat room reads them', async () => {
+    const { person } = await withChats(6);
+    const fields = `key type unreadCount group { key title } plan { key title }
+      otherUser { id first friendshipStatus canDm } lastChat { text user { id first friendshipStatus } }
+      permissions { read sendMessage deleteOthers } canRemove`;
+    const list = `{ myChats { ${fields} } }`;
+    await statementsOf(person, list, {});
+    const nothing = await statementsOf(person, 'query { __typename }', {});
+    const read = await statementsOf(person, list, {});
+    const shown = read.res.data!.myChats as Array<Record<string, unknown> & { key: string; type: string }>;
+    expect(shown.map((chat) => chat.type).sort()).toEqual(['d', 'd', 'g', 'g', 'p', 'p']);
+    // The list's one statement: nothing for the chats' groups, plans, people or senders (four before).
+    expect(read.statements - nothing.statements, read.texts.join('\n')).toBe(1);
+    // Each entry as the chat room (its own statement, chat-state.ts) answers the same fields.
+    for (const chat of shown) {
+      const room = await t.gql<{ chat: Record<string, unknown> }>(
+        `query ($key: String!) { chat(key: $key) { ${fields} } }`,
+        { key: chat.key },
+        person.headers,
+      );
+      expect(room.errors).toBeUndefined();
+      expect(chat).toEqual(room.data!.chat);
+    }
   });
 
   it('chat list: the hidden chats, the last messages and their senders come with the list', async () => {

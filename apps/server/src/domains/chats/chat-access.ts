@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { BOT_USER_ID } from '@plaza/core/constants';
 import {
   NO_CHAT_PERMISSIONS,
@@ -43,6 +43,15 @@ export const chatNotFound = () => plazaError('NOT_FOUND', 'This chat could not b
 /** The two people of a direct message, as stored in chats.dm_pair. */
 export function dmPairOf(a: number, b: number): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
+/**
+ * The other person of a direct message's pair (chats.dm_pair) as SQL, seen from `viewer` (the
+ * first person when the viewer is neither); null for a chat that is no direct message.
+ */
+export function otherOfDmPair(dmPair: SQLWrapper, viewer: Placeholder): SQL {
+  const part = (n: 1 | 2) => sql`split_part(${dmPair}, ':', ${sql.raw(String(n))})::int`;
+  return sql`CASE WHEN ${part(1)} = ${viewer} THEN ${part(2)} ELSE ${part(1)} END`;
 }
 
 export function dmPeople(chat: ChatRow): [number, number] | null {

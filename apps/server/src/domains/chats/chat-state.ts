@@ -14,7 +14,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { idArray } from '../search/search-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import { badUserInput } from '../../graphql/errors.ts';
-import { ensureChatMember, readableAccess, type ChatAccess } from './chat-access.ts';
+import { ensureChatMember, otherOfDmPair, readableAccess, type ChatAccess } from './chat-access.ts';
 import { unseenThreadsSql } from './threads.ts';
 import type { ChatEntry } from './list-chats.ts';
 
@@ -150,8 +150,6 @@ export function chatStateOf(row: {
  */
 const chatWithViewerState = preparedStatement((db) => {
   const viewer = sql.placeholder('viewerId');
-  const pairPart = (n: 1 | 2) => sql`split_part(${chats.dmPair}, ':', ${sql.raw(String(n))})::int`;
-  const otherOfPair = sql`CASE WHEN ${pairPart(1)} = ${viewer} THEN ${pairPart(2)} ELSE ${pairPart(1)} END`;
   return db
     .select({
       chat: chats,
@@ -172,7 +170,7 @@ const chatWithViewerState = preparedStatement((db) => {
     .leftJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, viewer)))
     .leftJoin(groups, eq(groups.id, chats.groupId))
     .leftJoin(plans, eq(plans.id, chats.planId))
-    .leftJoin(users, sql`${users.id} = ${otherOfPair}`)
+    .leftJoin(users, sql`${users.id} = ${otherOfDmPair(chats.dmPair, viewer)}`)
     .where(eq(chats.key, sql.placeholder('key')))
     .prepare('plaza_chat_with_viewer_state');
 });
@@ -188,8 +186,8 @@ export async function findChatWithState(
 ): Promise<ChatEntry> {
   const [found] = await chatWithViewerState(context.store.db).execute({ key: key.trim(), viewerId });
   if (found?.group) primeGroupWithMembership(context, viewerId, found.group, found.membership);
-  if (found?.plan && found.planFacts) primePlanWithFacts(context, found.plan, found.planFacts);
-  if (found?.other) primeUserWithTies(context, { user: found.other, ...found.otherTies });
+  if (found?.plan && found.planFacts) primePlanWithFacts(context, viewerId, found.plan, found.planFacts);
+  if (found?.other) primeUserWithTies(context, viewerId, { user: found.other, ...found.otherTies });
   const access = await readableAccess(context, found?.chat);
   return { access, state: chatStateOf(found!), hasUnseenThreads: found!.hasUnseenThreads };
 }

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   and,
   asc,
@@ -14,13 +15,19 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { chatMembers, chats, messages } from '../../db/schema/index.ts';
+import { chatMembers, chats, groups, messages, plans, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
-import { groupLoaders } from '../groups/group-loaders.ts';
+import {
+  membershipColumn,
+  primeGroupWithMembership,
+  primeUserWithTies,
+  tiesColumns,
+} from '../groups/group-loaders.ts';
+import { factsJson, primePlanWithFacts, type FactsRow } from '../plans/plan-loaders.ts';
 import { chatSharedLoaders } from './chat-loaders.ts';
 import { badUserInput } from '../../graphql/errors.ts';
-import { loadChatAccess, type ChatAccess, type ChatRow } from './chat-access.ts';
+import { loadChatAccess, otherOfDmPair, type ChatAccess, type ChatRow } from './chat-access.ts';
 import { chatStateOf, unreadCountSql, type ChatState } from './chat-state.ts';
 import type { MessageRow } from './send-message.ts';
 
@@ -75,12 +82,19 @@ function fieldsOf<Names extends string, Query extends Record<Names, unknown>>(
 const CHAT_COLUMNS = Object.keys(getTableColumns(chats)) as Array<keyof typeof chats.$inferSelect>;
 const MESSAGE_COLUMNS = Object.keys(getTableColumns(messages)) as Array<keyof typeof messages.$inferSelect>;
 
+/** The sender of a listed chat's last message (a second reading of users, beside the other person). */
+const lastSender = alias(users, 'last_sender');
+
 /**
  * A person's chats, shown or hidden, newest activity first (MY_CHATS_MAX at most), with their
  * states, and then the last message of each listed chat (after the limit: someone in 600 chats
- * has 200 of them looked up, not 600).
+ * has 200 of them looked up, not 600), and what each one's access and entry are read from
+ * (loadChatAccess): its group's row with the viewer's membership, its plan's with the viewer's
+ * facts, or the other person's of a direct message with the viewer's ties, and the last message's
+ * sender with the viewer's ties (the chat room's statement reads the same: chat-state.ts).
  */
 function chatListSelect(db: Database, hidden: boolean | Placeholder) {
+  const viewer = sql.placeholder('viewerId');
   const listed = db
     .select({
       ...getTableColumns(chats),
@@ -109,9 +123,21 @@ function chatListSelect(db: Database, hidden: boolean | Placeholder) {
       unreadCount: listed.unreadCount,
       // The message's columns as the lateral join gives them (null, all of them, without a message).
       lastMessage: fieldsOf(last, MESSAGE_COLUMNS),
+      group: groups,
+      membership: membershipColumn(viewer),
+      plan: plans,
+      planFacts: sql<FactsRow | null>`CASE WHEN ${plans.id} IS NULL THEN NULL ELSE ${factsJson(viewer)} END`,
+      other: users,
+      otherTies: tiesColumns(viewer, sql`${users.id}`),
+      sender: lastSender,
+      senderTies: tiesColumns(viewer, sql`${lastSender.id}`),
     })
     .from(listed)
     .leftJoinLateral(last, sql`true`)
+    .leftJoin(groups, eq(groups.id, listed.groupId))
+    .leftJoin(plans, eq(plans.id, listed.planId))
+    .leftJoin(users, sql`${users.id} = ${otherOfDmPair(listed.dmPair, viewer)}`)
+    .leftJoin(lastSender, eq(lastSender.id, last.senderId))
     .orderBy(desc(sql`coalesce(${listed.lastMessageAt}, ${listed.createdAt})`), desc(listed.id));
 }
 
@@ -159,8 +185,8 @@ const chatLists = requestScoped(
 /**
  * The viewer's chats (those they have a state row in: direct messages, groups they are in, plan
  * chats they opened or wrote in), hidden ones or the others, newest activity first, each with its
- * unread count. Chats the viewer may no longer read are left out. Each chat's last message comes
- * with it, and its sender is asked for with the other people of direct messages (one statement).
+ * unread count. Chats the viewer may no longer read are left out. Each chat's last message and its
+ * sender, and what its access is read from, come with it (chatListSelect: one statement).
  */
 export async function listMyChats(
   context: RequestContext,
@@ -169,12 +195,15 @@ export async function listMyChats(
 ): Promise<ChatEntry[]> {
   const found = await chatLists(context).load({ viewerId, hidden });
   const lastMessages = chatSharedLoaders(context).lastMessage;
-  const people = groupLoaders(context).user;
+  for (const row of found) {
+    if (row.group) primeGroupWithMembership(context, viewerId, row.group, row.membership);
+    if (row.plan && row.planFacts) primePlanWithFacts(context, viewerId, row.plan, row.planFacts);
+    if (row.other) primeUserWithTies(context, viewerId, { user: row.other, ...row.otherTies });
+    if (row.sender) primeUserWithTies(context, viewerId, { user: row.sender, ...row.senderTies });
+  }
   const entries = await Promise.all(
     found.map(async (row) => {
       lastMessages.prime(row.chat.id, row.lastMessage);
-      // Read with the access checks' people; what is not shown costs a row of that statement.
-      if (row.lastMessage) void people.load(row.lastMessage.senderId).catch(() => undefined);
       return {
         access: await loadChatAccess(context, row.chat),
         state: chatStateOf(row),

@@ -85,13 +85,14 @@ export interface UserWithTies {
 }
 
 /**
- * Keeps a person's row read with the viewer's ties (tiesColumns) where the request's loaders look:
+ * Keeps a person's row read with the ties of `viewerId` (tiesColumns; the request's viewer, else
+ * nothing is kept) where the request's loaders look:
  * the shared rows, the ties, whether an organization verifies them, and the request's `user` loader
  * (a read elsewhere of the same person then costs no statement). Nothing inside a subscription
  * event, where people's rows are shared by every subscriber (as usersWithTies).
  */
-export function primeUserWithTies(context: RequestContext, read: UserWithTies): void {
-  if (sharedScopeOf(context) !== context) return;
+export function primeUserWithTies(context: RequestContext, viewerId: number, read: UserWithTies): void {
+  if (sharedScopeOf(context) !== context || context.viewer?.id !== viewerId) return;
   keepUserWithTies(context, read.user.id, read);
   groupLoaders(context).user.prime(read.user.id, read.user);
 }

@@ -54,7 +54,7 @@ export async function findPlan(
     const [page] = await planPageByKey(context.store.db).execute({ key, viewer: viewerId });
     found = page?.plan;
     if (page) primePlanPage(context, page.plan, page);
-    if (page?.creator) primeUserWithTies(context, { user: page.creator, ...page.creatorTies });
+    if (page?.creator) primeUserWithTies(context, viewerId, { user: page.creator, ...page.creatorTies });
   }
   // The request's plan loader keeps the row (or the one it read first), so every field reads one.
   const plan = found ? await rows.prime(found.id, found).load(found.id) : null;

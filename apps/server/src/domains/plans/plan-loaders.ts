@@ -151,10 +151,16 @@ export function planPageColumns(viewerId: Placeholder) {
 }
 
 /**
- * Keeps a plan's row read with the viewer's facts toward it (factsJson, for the request's viewer)
- * in the request's loaders, as `row` keeps what it reads.
+ * Keeps a plan's row read with the facts of `viewerId` toward it (factsJson) in the request's
+ * loaders, as `row` keeps what it reads; nothing unless they are the request's viewer.
  */
-export function primePlanWithFacts(context: RequestContext, plan: PlanRow, facts: FactsRow): void {
+export function primePlanWithFacts(
+  context: RequestContext,
+  viewerId: number,
+  plan: PlanRow,
+  facts: FactsRow,
+): void {
+  if (context.viewer?.id !== viewerId) return;
   const loaders = planLoaders(context);
   loaders.row.prime(plan.id, plan);
   loaders.facts.prime(plan.id, factsOf(facts));
