@@ -10,14 +10,29 @@ import {
 import { NO_CHAT_MANAGEMENT, chatManagement, type ChatManagement } from '@plaza/core/chat-manage';
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { chats, messages, users } from '../../db/schema/index.ts';
+import { chats, groups, messages, plans, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { plazaError } from '../../graphql/errors.ts';
 import { newKey } from '../../ids.ts';
 import { loadGroupAccess } from '../groups/group-access.ts';
-import { groupLoaders, type GroupRow } from '../groups/group-loaders.ts';
+import {
+  groupLoaders,
+  membershipColumn,
+  primeGroupWithMembership,
+  primeUserWithTies,
+  tiesColumns,
+  type GroupRow,
+  type MembershipJson,
+  type UserWithTies,
+} from '../groups/group-loaders.ts';
 import { loadPlanAccess } from '../plans/plan-access.ts';
-import { planLoaders, type PlanRow } from '../plans/plan-loaders.ts';
+import {
+  factsJson,
+  planLoaders,
+  primePlanWithFacts,
+  type FactsRow,
+  type PlanRow,
+} from '../plans/plan-loaders.ts';
 import { socialLoaders } from '../social/social-loaders.ts';
 import { readTiePair } from '../social/ties.ts';
 import { rows } from '../social/social-sql.ts';
@@ -52,6 +67,41 @@ export function dmPairOf(a: number, b: number): string {
 export function otherOfDmPair(dmPair: SQLWrapper, viewer: Placeholder): SQL {
   const part = (n: 1 | 2) => sql`split_part(${dmPair}, ':', ${sql.raw(String(n))})::int`;
   return sql`CASE WHEN ${part(1)} = ${viewer} THEN ${part(2)} ELSE ${part(1)} END`;
+}
+
+/**
+ * What loadChatAccess reads a chat's access from, as columns of a select that left-joins `groups`
+ * on the chat's group, `plans` on its plan and `users` on otherOfDmPair: the group's row with the
+ * viewer's membership, the plan's with the viewer's facts, the other person's with the viewer's
+ * ties (the others null). A chat room's statement and a chat list's read them (chat-state.ts,
+ * list-chats.ts), and primeAccessRows keeps them.
+ */
+export function accessColumns(viewer: Placeholder) {
+  return {
+    group: groups,
+    membership: membershipColumn(viewer),
+    plan: plans,
+    planFacts: sql<FactsRow | null>`CASE WHEN ${plans.id} IS NULL THEN NULL ELSE ${factsJson(viewer)} END`,
+    other: users,
+    otherTies: tiesColumns(viewer, sql`${users.id}`),
+  };
+}
+
+/** A row's accessColumns as Drizzle maps them. */
+export interface AccessRows {
+  group: GroupRow | null;
+  membership: MembershipJson | null;
+  plan: PlanRow | null;
+  planFacts: FactsRow | null;
+  other: typeof users.$inferSelect | null;
+  otherTies: Omit<UserWithTies, 'user'>;
+}
+
+/** Keeps what accessColumns read for `viewerId` where loadChatAccess's loaders look. */
+export function primeAccessRows(context: RequestContext, viewerId: number, read: AccessRows): void {
+  if (read.group) primeGroupWithMembership(context, viewerId, read.group, read.membership);
+  if (read.plan && read.planFacts) primePlanWithFacts(context, viewerId, read.plan, read.planFacts);
+  if (read.other) primeUserWithTies(context, viewerId, { user: read.other, ...read.otherTies });
 }
 
 export function dmPeople(chat: ChatRow): [number, number] | null {

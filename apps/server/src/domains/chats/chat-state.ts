@@ -3,18 +3,18 @@ import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { chatMembers, chats, groups, plans, users } from '../../db/schema/index.ts';
-import {
-  membershipColumn,
-  primeGroupWithMembership,
-  primeUserWithTies,
-  tiesColumns,
-} from '../groups/group-loaders.ts';
-import { factsJson, primePlanWithFacts, type FactsRow } from '../plans/plan-loaders.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { idArray } from '../search/search-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import { badUserInput } from '../../graphql/errors.ts';
-import { ensureChatMember, otherOfDmPair, readableAccess, type ChatAccess } from './chat-access.ts';
+import {
+  accessColumns,
+  ensureChatMember,
+  otherOfDmPair,
+  primeAccessRows,
+  readableAccess,
+  type ChatAccess,
+} from './chat-access.ts';
 import { unseenThreadsSql } from './threads.ts';
 import type { ChatEntry } from './list-chats.ts';
 
@@ -159,12 +159,7 @@ const chatWithViewerState = preparedStatement((db) => {
       lastSeenThreadTab: chatMembers.lastSeenThreadTab,
       unreadCount: unreadCountSql(chats.id, sql`coalesce(${chatMembers.lastSeenSeq}, 0)`, viewer),
       hasUnseenThreads: unseenThreadsSql(chats.id, viewer, chatMembers.lastSeenThreadTab),
-      group: groups,
-      membership: membershipColumn(viewer),
-      plan: plans,
-      planFacts: sql<FactsRow | null>`CASE WHEN ${plans.id} IS NULL THEN NULL ELSE ${factsJson(viewer)} END`,
-      other: users,
-      otherTies: tiesColumns(viewer, sql`${users.id}`),
+      ...accessColumns(viewer),
     })
     .from(chats)
     .leftJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, viewer)))
@@ -185,9 +180,7 @@ export async function findChatWithState(
   key: string,
 ): Promise<ChatEntry> {
   const [found] = await chatWithViewerState(context.store.db).execute({ key: key.trim(), viewerId });
-  if (found?.group) primeGroupWithMembership(context, viewerId, found.group, found.membership);
-  if (found?.plan && found.planFacts) primePlanWithFacts(context, viewerId, found.plan, found.planFacts);
-  if (found?.other) primeUserWithTies(context, viewerId, { user: found.other, ...found.otherTies });
+  if (found) primeAccessRows(context, viewerId, found);
   const access = await readableAccess(context, found?.chat);
   return { access, state: chatStateOf(found!), hasUnseenThreads: found!.hasUnseenThreads };
 }

@@ -18,16 +18,17 @@ import { preparedStatement } from '../../db/prepared.ts';
 import { chatMembers, chats, groups, messages, plans, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
-import {
-  membershipColumn,
-  primeGroupWithMembership,
-  primeUserWithTies,
-  tiesColumns,
-} from '../groups/group-loaders.ts';
-import { factsJson, primePlanWithFacts, type FactsRow } from '../plans/plan-loaders.ts';
 import { chatSharedLoaders } from './chat-loaders.ts';
 import { badUserInput } from '../../graphql/errors.ts';
-import { loadChatAccess, otherOfDmPair, type ChatAccess, type ChatRow } from './chat-access.ts';
+import {
+  accessColumns,
+  loadChatAccess,
+  otherOfDmPair,
+  primeAccessRows,
+  type ChatAccess,
+  type ChatRow,
+} from './chat-access.ts';
+import { primeUserWithTies, tiesColumns } from '../groups/group-loaders.ts';
 import { chatStateOf, unreadCountSql, type ChatState } from './chat-state.ts';
 import type { MessageRow } from './send-message.ts';
 
@@ -123,12 +124,7 @@ function chatListSelect(db: Database, hidden: boolean | Placeholder) {
       unreadCount: listed.unreadCount,
       // The message's columns as the lateral join gives them (null, all of them, without a message).
       lastMessage: fieldsOf(last, MESSAGE_COLUMNS),
-      group: groups,
-      membership: membershipColumn(viewer),
-      plan: plans,
-      planFacts: sql<FactsRow | null>`CASE WHEN ${plans.id} IS NULL THEN NULL ELSE ${factsJson(viewer)} END`,
-      other: users,
-      otherTies: tiesColumns(viewer, sql`${users.id}`),
+      ...accessColumns(viewer),
       sender: lastSender,
       senderTies: tiesColumns(viewer, sql`${lastSender.id}`),
     })
@@ -196,9 +192,7 @@ export async function listMyChats(
   const found = await chatLists(context).load({ viewerId, hidden });
   const lastMessages = chatSharedLoaders(context).lastMessage;
   for (const row of found) {
-    if (row.group) primeGroupWithMembership(context, viewerId, row.group, row.membership);
-    if (row.plan && row.planFacts) primePlanWithFacts(context, viewerId, row.plan, row.planFacts);
-    if (row.other) primeUserWithTies(context, viewerId, { user: row.other, ...row.otherTies });
+    primeAccessRows(context, viewerId, row);
     if (row.sender) primeUserWithTies(context, viewerId, { user: row.sender, ...row.senderTies });
   }
   const entries = await Promise.all(
