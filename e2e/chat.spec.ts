@@ -289,6 +289,7 @@ test('the chat list follows new messages live: preview and unread count, a hidde
   await expect(ben.page.getByRole('button', { name: 'Show in my chats' })).toBeVisible();
   await ben.page.goto('/chat');
   await expect(chats.getByText('No chats here yet.')).toBeVisible();
+  await waitForHydration(ben.page);
   await send(ana.page, 'Back again');
   await expect(entry).toHaveAccessibleName(/Back again.*1 unread/);
   await expectNoAxeViolations(ben.page);
@@ -302,6 +303,57 @@ test('the chat list follows new messages live: preview and unread count, a hidde
   release();
   await waitForHydration(ben.page);
   await expect(entry).toHaveAccessibleName(/While you loaded.*2 unread/);
+});
+
+test('a list read again before a new message, arriving after it, does not lose the message', async ({
+  browser,
+}) => {
+  const ana = await newPerson(browser, 'reread-ana');
+  const ben = await newPerson(browser, 'reread-ben');
+  const chatPath = await openDirectMessage(ana, ben);
+  await send(ana.page, 'Hello from Ana');
+  await expect(conversation(ana.page).getByText('Hello from Ana')).toBeVisible();
+
+  // Ben hides the chat, so his list is empty and its first READY reads it again (a hidden chat had
+  // activity since the empty list's "never").
+  await ben.page.goto(chatPath);
+  await ben.page.getByLabel('Chat settings').click();
+  await ben.page.getByRole('button', { name: 'Hide from my chats' }).click();
+  await expect(ben.page.getByRole('button', { name: 'Show in my chats' })).toBeVisible();
+
+  // That read is done by the server (before Ana's next message) and held on its way to the page.
+  let deliver!: () => void;
+  const delivered = new Promise<void>((resolve) => (deliver = resolve));
+  let readDone!: () => void;
+  const read = new Promise<void>((resolve) => (readDone = resolve));
+  await ben.page.route(/\/chat\.data(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    readDone();
+    await delivered;
+    await route.fulfill({ response });
+  });
+  await ben.page.goto('/chat');
+  const chats = ben.page.getByRole('complementary', { name: 'Chats' });
+  await expect(chats.getByText('No chats here yet.')).toBeVisible();
+  await read;
+
+  // Ana's message reaches the list live…
+  await send(ana.page, 'Back again');
+  const entry = chats.getByRole('link', { name: /Robin Tester/ });
+  await expect(entry).toHaveAccessibleName(/Back again.*1 unread/);
+
+  // …and the older read, arriving now, does not take it away.
+  deliver();
+  await ben.page.waitForFunction(() => {
+    const router = (window as { __reactRouterDataRouter?: { state: { revalidation: string } } })
+      .__reactRouterDataRouter;
+    return router?.state.revalidation === 'idle';
+  });
+  await ben.page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await expect(entry).toHaveAccessibleName(/Back again.*1 unread/);
+  await expect(chats.getByText('No chats here yet.')).toBeHidden();
 });
 
 test('before the page hydrated: a message sent with Enter goes once it has; removing the chat waits for the confirmation', async ({

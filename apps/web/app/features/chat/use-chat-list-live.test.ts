@@ -3,6 +3,7 @@ import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import type { ChatListItem } from './chat-data.ts';
 import {
   applyChatListEvent,
+  entryRead,
   newestActivity,
   type ListedMessage,
   type MyChatEvent,
@@ -150,5 +151,19 @@ describe('newestActivity', () => {
     expect(newestActivity(list)).toBe('2026-11-27T10:00:00Z');
     expect(newestActivity([{ ...list[0]!, lastMessageAt: null }])).toBe('1970-01-01T00:00:00.000Z');
     expect(newestActivity([])).toBe('1970-01-01T00:00:00.000Z');
+  });
+});
+
+describe('entryRead', () => {
+  it('is the chat read, null in chat when the viewer may no longer read it, and null when the read failed', () => {
+    const chat = entry('a', 5, '2026-11-27T10:00:00Z');
+    expect(entryRead({ data: { chat } })).toEqual({ chat });
+    expect(
+      entryRead({ data: null, errors: [{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }] }),
+    ).toEqual({ chat: null });
+    expect(
+      entryRead({ errors: [{ message: 'Boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
+    ).toBeNull();
+    expect(entryRead({})).toBeNull();
   });
 });

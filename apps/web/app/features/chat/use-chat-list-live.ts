@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import { CHAT_LIST_FIELDS, LAST_CHAT_FIELDS, type ChatListItem } from './chat-data.ts';
 import { liveRequest, liveSubscribe } from '../../graphql/live-client.ts';
+import type { GraphQLResult } from '../../context.ts';
 
 /**
  * The chat list's changes. Selecting `message` asks for MESSAGE events: a new message alone, the
@@ -26,6 +27,18 @@ export interface MyChatEvent {
   message?: ListedMessage | null;
   sentByViewer?: boolean | null;
   missed?: boolean | null;
+}
+
+/**
+ * What a read of one chat's entry says: the chat as the viewer now sees it, or null in `chat` when
+ * the viewer may no longer read it; null for a read that failed (nothing is known).
+ */
+export function entryRead(
+  result: GraphQLResult<{ chat: ChatListItem | null }>,
+): { chat: ChatListItem | null } | null {
+  if (result.data?.chat) return { chat: result.data.chat };
+  const gone = result.errors?.some((error) => error.extensions?.code === 'NOT_FOUND');
+  return gone || (result.data && !result.errors?.length) ? { chat: null } : null;
 }
 
 function activity(chat: ChatListItem): number {
@@ -163,6 +176,10 @@ export function useChatListLive(
   const isFirstReady = useRef(true);
   // What the page's list was read up to: the first READY says whether anything came after.
   const readUpTo = useRef(newestActivity(chats));
+  // The chats events changed since the list in hand arrived: a list read again may have been read
+  // before those events, so their entries are read afresh once it is in (readEntry, below).
+  const touched = useRef(new Set<string>());
+  const readEntry = useRef<(key: string) => void>(() => undefined);
   // A new read by the loader replaces the list (the React way to follow a prop: during render).
   const [source, setSource] = useState(chats);
   if (source !== chats) {
@@ -171,27 +188,39 @@ export function useChatListLive(
   }
   useEffect(() => {
     readUpTo.current = newestActivity(chats);
+    const keys = [...touched.current];
+    touched.current.clear();
+    for (const key of keys) readEntry.current(key);
   }, [chats]);
   useEffect(() => {
     isFirstReady.current = true;
     let active = true;
-    // The chats being read: a read is asked for once, even if React runs an update twice.
-    const reading = new Set<string>();
-    const readEntry = (key: string) => {
-      if (reading.has(key)) return;
-      reading.add(key);
+    // The chats being read, each with whether an event came for it meanwhile (the read may be
+    // older than that event: the chat is read once more when it ends).
+    const reading = new Map<string, boolean>();
+    const read = (key: string) => {
+      if (reading.has(key)) {
+        reading.set(key, true);
+        return;
+      }
+      reading.set(key, false);
       void liveRequest<{ chat: ChatListItem | null }>(CHAT_ENTRY, { key })
-        .catch(() => null)
-        .then((result) => {
+        .then(entryRead, () => null)
+        .then((entry) => {
+          const again = reading.get(key) === true;
           reading.delete(key);
-          const chat = result?.data?.chat;
-          // Not readable (any more): a later event or the next READY tells the rest.
-          if (!active || !chat) return;
-          setLive((current) =>
-            applyChatListEvent(current, { kind: 'UPDATED', chatKey: key, chat }, showsHidden)!,
-          );
+          if (!active) return;
+          // A failed read changes nothing: a later event or the next READY tells the rest.
+          if (entry !== null) {
+            const event: MyChatEvent = entry.chat
+              ? { kind: 'UPDATED', chatKey: key, chat: entry.chat }
+              : { kind: 'REMOVED', chatKey: key, chat: null };
+            setLive((current) => applyChatListEvent(current, event, showsHidden)!);
+          }
+          if (again) read(key);
         });
     };
+    readEntry.current = read;
     const stop = liveSubscribe<{ myChatEvents: MyChatEvent }>(
       MY_CHAT_EVENTS,
       () => ({ since: readUpTo.current }),
@@ -203,10 +232,15 @@ export function useChatListLive(
           isFirstReady.current = false;
           return;
         }
+        const key = event.chat?.key ?? event.chatKey;
+        if (key) {
+          touched.current.add(key);
+          if (reading.has(key)) reading.set(key, true);
+        }
         setLive((current) => {
           const next = applyChatListEvent(current, event, showsHidden);
           if (next) return next;
-          if (event.chatKey) readEntry(event.chatKey);
+          if (event.chatKey) read(event.chatKey);
           return current;
         });
       },
@@ -214,6 +248,7 @@ export function useChatListLive(
     );
     return () => {
       active = false;
+      readEntry.current = () => undefined;
       stop();
     };
   }, [showsHidden]);
