@@ -14,6 +14,7 @@ import {
   type Placeholder,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { chatMembers, chats, groups, messages, plans, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
@@ -68,7 +69,7 @@ function lastMessageOf(db: Database, chatId: AnyColumn) {
     .from(messages)
     .where(and(shownIn(chatId), isNull(messages.parentId)))
     .orderBy(desc(messages.seq))
-    .limit(1)
+    .limit(literalLimit(1))
     .as('last_message');
 }
 
@@ -109,9 +110,17 @@ function chatListSelect(db: Database, hidden: boolean | Placeholder) {
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(and(eq(chatMembers.userId, sql.placeholder('viewerId')), eq(chatMembers.isHidden, hidden)))
+    .where(
+      and(
+        eq(chatMembers.userId, sql.placeholder('viewerId')),
+        // A list known when the statement is built is written into it (as its limits are).
+        typeof hidden === 'boolean'
+          ? sql`${chatMembers.isHidden} = ${sql.raw(hidden ? 'true' : 'false')}`
+          : eq(chatMembers.isHidden, hidden),
+      ),
+    )
     .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id))
-    .limit(MY_CHATS_MAX)
+    .limit(literalLimit(MY_CHATS_MAX))
     .as('listed');
   const last = lastMessageOf(db, listed.id);
   return db
