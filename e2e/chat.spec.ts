@@ -40,6 +40,27 @@ async function send(page: Page, text: string, box: string | RegExp = /^Message /
   await input.press('Enter');
 }
 
+/** Ana and Ben, new, and the direct message Ana opened and wrote "Hello from Ana" in. */
+async function anaWroteToBen(
+  browser: Browser,
+  label: string,
+): Promise<{ ana: Person; ben: Person; chatPath: string }> {
+  const ana = await newPerson(browser, `${label}-ana`);
+  const ben = await newPerson(browser, `${label}-ben`);
+  const chatPath = await openDirectMessage(ana, ben);
+  await send(ana.page, 'Hello from Ana');
+  await expect(conversation(ana.page).getByText('Hello from Ana')).toBeVisible();
+  return { ana, ben, chatPath };
+}
+
+/** Hides the open chat from the person's list, and waits until the hide is stored. */
+async function hideOpenChat(page: Page): Promise<void> {
+  await page.getByLabel('Chat settings').click();
+  await page.getByRole('button', { name: 'Hide from my chats' }).click();
+  // Stored before the person leaves (a navigation right after the press could cancel it).
+  await expect(page.getByRole('button', { name: 'Show in my chats' })).toBeVisible();
+}
+
 test('two people message each other in real time, and the send-to-receive time is measured', async ({
   browser,
 }) => {
@@ -257,12 +278,7 @@ test('in a group chat two people use a thread, vote in a poll and see each other
 test('the chat list follows new messages live: preview and unread count, a hidden chat coming back, the reader’s own message', async ({
   browser,
 }) => {
-  const ana = await newPerson(browser, 'list-ana');
-  const ben = await newPerson(browser, 'list-ben');
-
-  const chatPath = await openDirectMessage(ana, ben);
-  await send(ana.page, 'Hello from Ana');
-  await expect(conversation(ana.page).getByText('Hello from Ana')).toBeVisible();
+  const { ana, ben, chatPath } = await anaWroteToBen(browser, 'list');
 
   // Ben's list, as read: the chat with one unread.
   await ben.page.goto('/chat');
@@ -283,10 +299,7 @@ test('the chat list follows new messages live: preview and unread count, a hidde
   await expect(entry).not.toHaveAccessibleName(/unread/);
 
   // Ben hides the chat; a new message from Ana brings it back into his list, counted.
-  await ben.page.getByLabel('Chat settings').click();
-  await ben.page.getByRole('button', { name: 'Hide from my chats' }).click();
-  // The hide is stored before Ben leaves (a navigation right after the press could cancel it).
-  await expect(ben.page.getByRole('button', { name: 'Show in my chats' })).toBeVisible();
+  await hideOpenChat(ben.page);
   await ben.page.goto('/chat');
   await expect(chats.getByText('No chats here yet.')).toBeVisible();
   await waitForHydration(ben.page);
@@ -308,18 +321,12 @@ test('the chat list follows new messages live: preview and unread count, a hidde
 test('a list read again before a new message, arriving after it, does not lose the message', async ({
   browser,
 }) => {
-  const ana = await newPerson(browser, 'reread-ana');
-  const ben = await newPerson(browser, 'reread-ben');
-  const chatPath = await openDirectMessage(ana, ben);
-  await send(ana.page, 'Hello from Ana');
-  await expect(conversation(ana.page).getByText('Hello from Ana')).toBeVisible();
+  const { ana, ben, chatPath } = await anaWroteToBen(browser, 'reread');
 
   // Ben hides the chat, so his list is empty and its first READY reads it again (a hidden chat had
   // activity since the empty list's "never").
   await ben.page.goto(chatPath);
-  await ben.page.getByLabel('Chat settings').click();
-  await ben.page.getByRole('button', { name: 'Hide from my chats' }).click();
-  await expect(ben.page.getByRole('button', { name: 'Show in my chats' })).toBeVisible();
+  await hideOpenChat(ben.page);
 
   // That read is done by the server (before Ana's next message) and held on its way to the page.
   let deliver!: () => void;
