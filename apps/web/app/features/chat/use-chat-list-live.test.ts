@@ -3,6 +3,7 @@ import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import type { ChatListItem } from './chat-data.ts';
 import {
   applyChatListEvent,
+  entriesBehind,
   entryRead,
   newestActivity,
   type ListedMessage,
@@ -165,5 +166,35 @@ describe('entryRead', () => {
       entryRead({ errors: [{ message: 'Boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
     ).toBeNull();
     expect(entryRead({})).toBeNull();
+  });
+});
+
+describe('entriesBehind', () => {
+  const a = entry('a', 5, '2026-11-27T10:00:00Z', 2);
+  const b = entry('b', 9, '2026-11-27T09:00:00Z', 0);
+  const touched = (...keys: string[]) => new Set(keys);
+
+  it('names a touched chat the new read lacks or holds alone, or holds with an older message', () => {
+    expect(entriesBehind(touched('a'), [a, b], [b])).toEqual(['a']);
+    expect(entriesBehind(touched('a'), [b], [a, b])).toEqual(['a']);
+    expect(entriesBehind(touched('a'), [{ ...a, lastSeq: 6 }, b], [a, b])).toEqual(['a']);
+  });
+
+  it('names one with the same last message but another unread count or state', () => {
+    expect(entriesBehind(touched('a'), [{ ...a, unreadCount: 0 }], [a])).toEqual(['a']);
+    expect(
+      entriesBehind(
+        touched('a'),
+        [{ ...a, pivot: { isHidden: false, muteUntil: '2026-12-01T00:00:00Z' } }],
+        [a],
+      ),
+    ).toEqual(['a']);
+  });
+
+  it('leaves a chat the new read has as drawn or newer, one no event touched, and one in neither list', () => {
+    expect(entriesBehind(touched('a'), [a, b], [a, b])).toEqual([]);
+    expect(entriesBehind(touched('a'), [a], [{ ...a, lastSeq: 7, unreadCount: 4 }])).toEqual([]);
+    expect(entriesBehind(touched(), [a, b], [b])).toEqual([]);
+    expect(entriesBehind(touched('c'), [a], [a])).toEqual([]);
   });
 });

@@ -155,6 +155,33 @@ export function applyChatListEvent(
 }
 
 /**
+ * Of the chats `touched` by events since the list `before` was read, those a list read again
+ * (`after`) may be behind on: the read was made before the event, or the event before the read,
+ * and only a read of the chat tells which. An entry one list holds and the other not, or with a
+ * newer message, or with the same last message but another unread count or state; an entry the new
+ * read holds with a newer message than the list drawn is up to date.
+ */
+export function entriesBehind(
+  touched: ReadonlySet<string>,
+  before: readonly ChatListItem[],
+  after: readonly ChatListItem[],
+): string[] {
+  const drawn = new Map(before.map((chat) => [chat.key, chat]));
+  const read = new Map(after.map((chat) => [chat.key, chat]));
+  return [...touched].filter((key) => {
+    const was = drawn.get(key);
+    const is = read.get(key);
+    if (!was || !is) return was !== is;
+    if (was.lastSeq !== is.lastSeq) return was.lastSeq > is.lastSeq;
+    return (
+      was.unreadCount !== is.unreadCount ||
+      was.pivot.isHidden !== is.pivot.isHidden ||
+      was.pivot.muteUntil !== is.pivot.muteUntil
+    );
+  });
+}
+
+/**
  * The chat list, live: `myChatEvents` moves a chat to the top on a new message, updates unread
  * counts, and adds, hides or removes chats; on every reconnection (READY), and on the first when
  * a message came between the page's read and the subscription (`missed`), the loader reads the
@@ -177,9 +204,11 @@ export function useChatListLive(
   // What the page's list was read up to: the first READY says whether anything came after.
   const readUpTo = useRef(newestActivity(chats));
   // The chats events changed since the list in hand arrived: a list read again may have been read
-  // before those events, so their entries are read afresh once it is in (readEntry, below).
+  // before those events, and the entries it is behind on are read afresh once it is in.
   const touched = useRef(new Set<string>());
   const readEntry = useRef<(key: string) => void>(() => undefined);
+  // The list as last drawn, events applied (what a new read is compared with).
+  const drawn = useRef(live);
   // A new read by the loader replaces the list (the React way to follow a prop: during render).
   const [source, setSource] = useState(chats);
   if (source !== chats) {
@@ -188,10 +217,14 @@ export function useChatListLive(
   }
   useEffect(() => {
     readUpTo.current = newestActivity(chats);
-    const keys = [...touched.current];
+    const keys = entriesBehind(touched.current, drawn.current, chats);
     touched.current.clear();
     for (const key of keys) readEntry.current(key);
   }, [chats]);
+  // After the effect above: in the commit of a new read, it still sees the list drawn before it.
+  useEffect(() => {
+    drawn.current = live;
+  });
   useEffect(() => {
     isFirstReady.current = true;
     let active = true;
