@@ -9,6 +9,18 @@ export const FRIEND_PAIRS = sql`(SELECT a.user_id AS person, a.target_id AS frie
   WHERE a.status = 'FOLLOWING')`;
 
 /**
+ * FRIEND_PAIRS of the people in `ids` (an int[] expression) alone. That `b.target_id` is one of
+ * them is said again: PostgreSQL then reads each side of the pairs for those people and merges the
+ * two, where `a.user_id = ANY(ids)` alone made it probe `b` once per row of `a` (a search circle's
+ * 215 friends have 15,304 friendships: 36 → 16 ms, 46,000 → 1,300 buffers).
+ */
+export function friendPairsOfAny(ids: SQL): SQL {
+  return sql`(SELECT a.user_id AS person, a.target_id AS friend FROM follows a
+  JOIN follows b ON b.user_id = a.target_id AND b.target_id = a.user_id AND b.status = 'FOLLOWING'
+  WHERE a.status = 'FOLLOWING' AND a.user_id = ANY(${ids}) AND b.target_id = ANY(${ids}))`;
+}
+
+/**
  * True when a block stands between the viewer and the user in `userColumn`, either way. The
  * viewer's blocks (both ways) are one uncorrelated set, which PostgreSQL reads once per statement
  * and probes per row (a hashed subplan); a correlated EXISTS cost an index probe per candidate row,
