@@ -53,7 +53,7 @@ export async function findPlan(
   else {
     const [page] = await planPageByKey(context.store.db).execute({ key, viewer: viewerId });
     found = page?.plan;
-    if (page) primePlanPage(context, page.plan, page);
+    if (page) primePlanPage(context, viewerId, page.plan, page);
     if (page?.creator) primeUserWithTies(context, viewerId, { user: page.creator, ...page.creatorTies });
   }
   // The request's plan loader keeps the row (or the one it read first), so every field reads one.

@@ -169,6 +169,7 @@ export function primePlanWithFacts(
 /** Keeps what the plan page's statement read (planPageColumns) in the request's loaders. */
 export function primePlanPage(
   context: RequestContext,
+  viewerId: number,
   row: PlanRow,
   read: {
     facts: FactsRow;
@@ -179,9 +180,8 @@ export function primePlanPage(
     hashtagRows: HashtagRow[];
   },
 ): void {
+  primePlanWithFacts(context, viewerId, row, read.facts);
   const loaders = planLoaders(context);
-  loaders.row.prime(row.id, row);
-  loaders.facts.prime(row.id, factsOf(read.facts));
   loaders.responsesKnown.set(row.id, read.responses);
   loaders.chatKey.prime(row.id, read.chatKey);
   if (read.counts) loaders.counts.prime(occurrenceKey(row.id, WHOLE_PLAN), countsOf(read.counts));
