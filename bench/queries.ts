@@ -24,6 +24,7 @@ import pg from 'pg';
 import { benchDatabaseUrl } from './seed.ts';
 import { queriesOf, readWorld } from './support/main-queries.ts';
 import { worldServerEnv } from './support/world.ts';
+import { post } from './support/http-post.ts';
 import { cpuPerRequest, cpuReading, cpuSeconds, machine, openLoop, type LoadResult } from './support/load.ts';
 import { ms } from './support/people.ts';
 import {
@@ -49,20 +50,22 @@ async function ask(
   query: string,
   variables: Record<string, unknown>,
 ) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
+  const response = await post(
+    url,
+    {
       'content-type': 'application/json',
       origin: base,
       ...(person ? { cookie: person.cookie } : {}),
     },
-    body: JSON.stringify({ query, variables }),
-  });
-  const json = (await response.json()) as {
-    data?: Record<string, unknown> | null;
-    errors?: Array<{ message: string }>;
-  };
-  if (!response.ok || !json.data || json.errors) {
+    JSON.stringify({ query, variables }),
+  );
+  let json: { data?: Record<string, unknown> | null; errors?: Array<{ message: string }> };
+  try {
+    json = JSON.parse(response.body) as typeof json;
+  } catch {
+    throw new Error(`${response.status} ${response.body.slice(0, 200)}`);
+  }
+  if (response.status !== 200 || !json.data || json.errors) {
     throw new Error(`${response.status} ${JSON.stringify(json.errors ?? json).slice(0, 200)}`);
   }
   for (const [field, value] of Object.entries(json.data)) {
@@ -70,8 +73,18 @@ async function ask(
   }
 }
 
-function row(name: string, result: LoadResult, cpu: { process: number; database: number } | null) {
-  const line = `| ${name} | ${RATE} | ${result.achieved.toFixed(0)} | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)} | ${result.failures}${result.firstFailure ? ` (${result.firstFailure.slice(0, 80)})` : ''} | ${cpu ? `${cpu.process.toFixed(1)} / ${cpu.database.toFixed(1)}` : '–'} |`;
+/** The load's own CPU (this process: sending, reading and checking the answers) a request sent. */
+function clientMs(used: NodeJS.CpuUsage, sent: number) {
+  return (used.user + used.system) / 1000 / Math.max(1, sent);
+}
+
+function row(
+  name: string,
+  result: LoadResult,
+  cpu: { process: number; database: number } | null,
+  client: number,
+) {
+  const line = `| ${name} | ${RATE} | ${result.achieved.toFixed(0)} | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)} | ${result.failures}${result.firstFailure ? ` (${result.firstFailure.slice(0, 80)})` : ''} | ${cpu ? `${cpu.process.toFixed(1)} / ${cpu.database.toFixed(1)}` : '–'} | ${client.toFixed(1)} |`;
   console.log(line);
   return line;
 }
@@ -118,8 +131,8 @@ try {
   const world = await readWorld(client, secret);
   for (const [index, each] of ports.entries()) await waitHealthy(each, { server: servers[index]! });
   const rows = [
-    '| Query | Rate asked (req/s) | Achieved (req/s) | p50 / p95 / p99 (ms) | Failures | CPU per answered request, server / database (ms) |',
-    '|---|---|---|---|---|---|',
+    '| Query | Rate asked (req/s) | Achieved (req/s) | p50 / p95 / p99 (ms) | Failures | CPU per answered request, server / database (ms) | CPU of the load per request sent (ms) |',
+    '|---|---|---|---|---|---|---|',
   ];
   const before = await machine();
   for (const { name, ask: make } of queriesOf(world)) {
@@ -131,9 +144,11 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     await openLoop(RATE, SECONDS / 3, send);
     const cpuBefore = await serversCpu();
+    const clientBefore = process.cpuUsage();
     const result = await openLoop(RATE, SECONDS, send);
+    const client = clientMs(process.cpuUsage(clientBefore), result.sent);
     const cpuAfter = await serversCpu();
-    rows.push(row(name, result, cpuPerRequest(cpuBefore, cpuAfter, result.sent - result.failures)));
+    rows.push(row(name, result, cpuPerRequest(cpuBefore, cpuAfter, result.sent - result.failures), client));
   }
   const hello = (url: string) => () => ask(url, null, '{ hello }', {});
   for (
@@ -149,13 +164,16 @@ try {
   }
   await openLoop(RATE, SECONDS / 3, hello(`http://127.0.0.1:${barePort}/graphql`));
   const bareBefore = await cpuReading(client, bare.pid!, dbName);
+  const bareClientBefore = process.cpuUsage();
   const baseline = await openLoop(RATE, SECONDS, hello(`http://127.0.0.1:${barePort}/graphql`));
+  const bareClient = clientMs(process.cpuUsage(bareClientBefore), baseline.sent);
   const bareAfter = await cpuReading(client, bare.pid!, dbName);
   rows.push(
     row(
       'baseline: bare Yoga, `{ hello }`',
       baseline,
       cpuPerRequest(bareBefore, bareAfter, baseline.sent - baseline.failures),
+      bareClient,
     ),
   );
   const after = await machine();
