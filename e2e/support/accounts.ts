@@ -26,9 +26,14 @@ export async function enterEmailAndCode(page: Page, email: string): Promise<void
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/** A username no other test takes. */
+function uniqueUsername(): string {
+  return `e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
 /** Finishes onboarding with a first name and a unique username. */
 export async function finishOnboarding(page: Page, first = 'Robin'): Promise<string> {
-  const username = `e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const username = uniqueUsername();
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Last name').fill('Tester');
   await page.getByLabel('Username').fill(username);
@@ -69,7 +74,7 @@ export async function signUpNewPerson(
   const since = Date.now();
   await post('/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' });
   await post('/api/auth/sign-in/email-otp', { email, otp: await codeFor(email, since) });
-  const username = `e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const username = uniqueUsername();
   const onboarded = await post('/graphql', {
     query: 'mutation Onboard($user: UpdateProfileInput!) { updateProfile(user: $user) { id } }',
     variables: { user: { first: 'Robin', last: 'Tester', username } },
