@@ -55,6 +55,9 @@ async function anaWroteToBen(
 
 /** Hides the open chat from the person's list, and waits until the hide is stored. */
 async function hideOpenChat(page: Page): Promise<void> {
+  // Pressed before hydration, the form posts without scripts and the page comes back with its
+  // menu closed, so the button below is not there to see (early presses: early-input.spec.ts).
+  await waitForHydration(page);
   await page.getByLabel('Chat settings').click();
   await page.getByRole('button', { name: 'Hide from my chats' }).click();
   // Stored before the person leaves (a navigation right after the press could cancel it).

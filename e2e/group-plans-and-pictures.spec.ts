@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { enterEmailAndCode, fromOwnAddress, signUpNewPerson } from './support/accounts.ts';
+import { waitForHydration } from './support/hydration.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -9,6 +10,8 @@ const PHOTO = path.resolve(import.meta.dirname, '../apps/web/public/apple-touch-
 
 async function createPublicGroup(page: Page, title: string): Promise<string> {
   await page.goto('/community/create');
+  // A form filled and sent before hydration is early-input.spec.ts's and groups.spec.ts's subject.
+  await waitForHydration(page);
   await page.getByLabel('Name').fill(title);
   await page.getByLabel('Public').check();
   await page.getByRole('button', { name: 'Create group' }).click();
