@@ -337,7 +337,7 @@ test('a list read again before a new message, arriving after it, does not lose t
   let readDone!: () => void;
   const read = new Promise<void>((resolve) => (readDone = resolve));
   await ben.page.route(/\/chat\.data(\?|$)/, async (route) => {
-    const response = await route.fetch();
+    const response = await route.fetch({ maxRetries: 1 });
     readDone();
     await delivered;
     await route.fulfill({ response });

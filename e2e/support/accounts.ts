@@ -67,7 +67,9 @@ export async function signUpNewPerson(
   const email = uniqueEmail(label);
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const post = async (path: string, data: unknown) => {
-    const answer = await page.request.post(path, { data, headers: { origin } });
+    // Closed after each answer: a kept-alive connection left in the context's pool could be
+    // taken by a later route.fetch just as the server closes it for idleness (ECONNRESET, seen in CI).
+    const answer = await page.request.post(path, { data, headers: { origin, connection: 'close' } });
     expect(answer.ok(), `${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
     return answer;
   };
