@@ -25,7 +25,15 @@ import { benchDatabaseUrl } from './seed.ts';
 import { queriesOf, readWorld } from './support/main-queries.ts';
 import { worldServerEnv } from './support/world.ts';
 import { post } from './support/http-post.ts';
-import { cpuPerRequest, cpuReading, cpuSeconds, machine, openLoop, type LoadResult } from './support/load.ts';
+import {
+  cpuPerRequest,
+  cpuReading,
+  cpuSeconds,
+  describeFailures,
+  machine,
+  openLoop,
+  type LoadResult,
+} from './support/load.ts';
 import { ms } from './support/people.ts';
 import {
   requireFreePort,
@@ -84,7 +92,7 @@ function row(
   cpu: { process: number; database: number } | null,
   client: number,
 ) {
-  const line = `| ${name} | ${RATE} | ${result.achieved.toFixed(0)} | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)} | ${result.failures}${result.firstFailure ? ` (${result.firstFailure.slice(0, 80)})` : ''} | ${cpu ? `${cpu.process.toFixed(1)} / ${cpu.database.toFixed(1)}` : '–'} | ${client.toFixed(1)} |`;
+  const line = `| ${name} | ${RATE} | ${result.achieved.toFixed(0)} | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)}${result.failures > 0 ? ` (answered: p99 ${ms(result.answeredP99)})` : ''} | ${result.failures}${result.failures > 0 ? ` (${describeFailures(result.failureKinds)})` : ''} | ${cpu ? `${cpu.process.toFixed(1)} / ${cpu.database.toFixed(1)}` : '–'} | ${client.toFixed(1)} |`;
   console.log(line);
   return line;
 }

@@ -14,9 +14,26 @@ export interface LoadResult {
   p95: number;
   p99: number;
   max: number;
+  /** p99 of the answered requests alone: what someone who got an answer waited. */
+  answeredP99: number;
   failures: number;
   /** The first failure's message, to tell what went wrong. */
   firstFailure: string | null;
+  /** How many failed of each kind (a failure's message up to its details: `503`, `read ECONNRESET`). */
+  failureKinds: Record<string, number>;
+}
+
+/** A failure's kind: its message without the details that follow the status or error code. */
+export function failureKind(message: string): string {
+  return message.split(/ [[{]/)[0]!.slice(0, 40);
+}
+
+/** `503 ×800, read ECONNRESET ×69`: the kinds of failure, most frequent first. */
+export function describeFailures(kinds: Record<string, number>): string {
+  return Object.entries(kinds)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, count]) => `${kind} ×${count}`)
+    .join(', ');
 }
 
 /** Calls `request(i)` at `rate` per second for `seconds`; a request fails by throwing. */
@@ -26,8 +43,10 @@ export async function openLoop(
   request: (index: number) => Promise<void>,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
+  const answered: number[] = [];
   let failures = 0;
   let firstFailure: string | null = null;
+  const failureKinds: Record<string, number> = {};
   const inFlight: Array<Promise<void>> = [];
   const started = performance.now();
   const total = Math.round(rate * seconds);
@@ -39,9 +58,13 @@ export async function openLoop(
         const begun = performance.now();
         try {
           await request(index);
+          answered.push(performance.now() - begun);
         } catch (error) {
           failures += 1;
-          firstFailure ??= error instanceof Error ? error.message : String(error);
+          const message = error instanceof Error ? error.message : String(error);
+          firstFailure ??= message;
+          const kind = failureKind(message);
+          failureKinds[kind] = (failureKinds[kind] ?? 0) + 1;
         }
         latencies.push(performance.now() - begun);
       })(),
@@ -50,6 +73,7 @@ export async function openLoop(
   await Promise.all(inFlight);
   const took = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
+  answered.sort((a, b) => a - b);
   return {
     sent: total,
     achieved: (total - failures) / took,
@@ -57,8 +81,10 @@ export async function openLoop(
     p95: percentile(latencies, 0.95),
     p99: percentile(latencies, 0.99),
     max: latencies.at(-1) ?? Number.NaN,
+    answeredP99: percentile(answered, 0.99),
     failures,
     firstFailure,
+    failureKinds,
   };
 }
 

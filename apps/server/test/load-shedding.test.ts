@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY_MESSAGE } from '../src/http/load-shedding.ts';
+import { BUSY_MESSAGE, SHED_BODY_KEPT_BYTES } from '../src/http/load-shedding.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { newPerson, type Person } from './support/people.ts';
 
@@ -40,6 +40,64 @@ async function pendingRequest(): Promise<net.Socket> {
       '{"query":',
     ].join('\r\n'),
   );
+  return socket;
+}
+
+/** A whole GraphQL POST as it goes on the wire, with `body` (or a query) as its body. */
+function graphqlPost(body: string): string {
+  const { host } = new URL(base);
+  return [
+    'POST /graphql HTTP/1.1',
+    `Host: ${host}`,
+    'Origin: http://plaza.test',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    '',
+    body,
+  ].join('\r\n');
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Map<string, string>;
+  body: string;
+}
+
+/** Writes `request` on `socket` and reads one whole answer (its length given) off it. */
+function exchange(socket: net.Socket, request: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const [statusLine = '', ...lines] = received.subarray(0, end).toString('latin1').split('\r\n');
+      const headers = new Map(
+        lines.map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
+        }),
+      );
+      const length = Number(headers.get('content-length'));
+      if (received.length < end + 4 + length) return;
+      socket.off('data', onData);
+      socket.off('error', reject);
+      const body = received.subarray(end + 4, end + 4 + length).toString('utf8');
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    };
+    socket.on('data', onData);
+    socket.once('error', reject);
+    socket.write(request);
+  });
+}
+
+async function connect(): Promise<net.Socket> {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
   return socket;
 }
 
@@ -85,6 +143,33 @@ describe('load shedding', () => {
     const again = await ask('{ __typename }');
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('keeps the connection of a refused request with a small body for the next request; a large body closes it', async () => {
+    const socket = await connect();
+    const big = await connect();
+    const held = [await pendingRequest(), await pendingRequest()];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = await exchange(socket, graphqlPost(JSON.stringify({ query: '{ __typename }' })));
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('connection')).not.toBe('close');
+      // A body beyond what is worth reading to refuse: the answer closes the connection.
+      const padding = ' '.repeat(SHED_BODY_KEPT_BYTES);
+      const closed = new Promise<void>((resolve) => big.once('close', () => resolve()));
+      const refusedBig = await exchange(big, graphqlPost(`{"query":"{ __typename }"${padding}}`));
+      expect(refusedBig.status).toBe(503);
+      expect(refusedBig.headers.get('connection')).toBe('close');
+      await closed;
+    } finally {
+      for (const each of held) each.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The refused request's body was read off the connection: the next request on it is answered.
+    const answered = await exchange(socket, graphqlPost(JSON.stringify({ query: '{ __typename }' })));
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body)).toEqual({ data: { __typename: 'Query' } });
+    socket.destroy();
   });
 
   it('does not count subscriptions over server-sent events, which stay open', async () => {

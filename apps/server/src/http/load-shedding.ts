@@ -7,6 +7,16 @@ export const BUSY_MESSAGE = 'Plaza is very busy right now. Please try again in a
 /** Seconds a client should wait before asking again. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
+/** Bytes of a refused request's body still worth reading to keep its connection. */
+export const SHED_BODY_KEPT_BYTES = 64 * 1024;
+
+/** Whether the request's body is known to be at most SHED_BODY_KEPT_BYTES. */
+function smallBody(req: Request): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return false;
+  const length = Number(req.headers['content-length'] ?? 0);
+  return Number.isFinite(length) && length <= SHED_BODY_KEPT_BYTES;
+}
+
 /**
  * Load shedding (PLAZA_MAX_CONCURRENT_REQUESTS): a process answering `limit` API requests at once
  * refuses the next ones at once with 503 and Retry-After (spec 8: an error modal, no maintenance
@@ -28,10 +38,12 @@ export function mountLoadShedding(app: Express, limit: number, metrics: Metrics)
     }
     if (inFlight >= limit) {
       metrics.shedRequests.inc();
-      // The request's body is not read: the connection is closed after the answer, so nothing
-      // unread is taken for the next request on it.
       res.status(503).setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
-      res.setHeader('Connection', 'close');
+      // A small body is read and dropped by Node once the answer is sent, and the connection kept:
+      // closing it made every refused client connect again, and under load those new connections
+      // overflowed the listening socket's queue (511), so their SYNs were dropped and retried after
+      // 1, 3 and 7 s (bench/README.md). A large or unmeasured body is not worth reading to refuse.
+      if (!smallBody(req)) res.setHeader('Connection', 'close');
       if (req.path === '/graphql') {
         res.json({ errors: [{ message: BUSY_MESSAGE, extensions: { code: '503' } }] });
       } else {
