@@ -14,10 +14,12 @@
  * comma-separated subset of the names below). BENCH_PROCESSES=N (1) runs N server processes sharing
  * PostgreSQL and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379; docs/deploy.md), on
  * BENCH_PORT, then BENCH_PORT + 10, + 11, …; the load goes to them in turn, as a balancer would
- * (one without a proxy's own CPU), and the CPU figure is that of all of them.
+ * (one without a proxy's own CPU), and the CPU figure is that of all of them. BENCH_TIMELINE=<folder>
+ * writes each query's requests there as `<query>.csv` (sent at, ms since the epoch; latency, ms;
+ * answered), to line up a tail with what the server did at that moment (its GC, its stalls).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -51,6 +53,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 300);
 const PROCESSES = Math.max(1, Number(process.env.BENCH_PROCESSES ?? 1));
 const ports = Array.from({ length: PROCESSES }, (_, index) => (index === 0 ? port : port + 9 + index));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const TIMELINE = process.env.BENCH_TIMELINE;
 
 async function ask(
   url: string,
@@ -79,6 +82,14 @@ async function ask(
   for (const [field, value] of Object.entries(json.data)) {
     if (value === null && field !== 'hidden') throw new Error(`${field} is null`);
   }
+}
+
+async function writeTimeline(file: string, result: LoadResult) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const lines = result.timeline.map(
+    (each) => `${each.sentAt.toFixed(0)},${each.ms.toFixed(1)},${each.answered}`,
+  );
+  await writeFile(file, `sent_at_ms,latency_ms,answered\n${lines.join('\n')}\n`);
 }
 
 /** The load's own CPU (this process: sending, reading and checking the answers) a request sent. */
@@ -157,6 +168,8 @@ try {
     const client = clientMs(process.cpuUsage(clientBefore), result.sent);
     const cpuAfter = await serversCpu();
     rows.push(row(name, result, cpuPerRequest(cpuBefore, cpuAfter, result.sent - result.failures), client));
+    if (TIMELINE)
+      await writeTimeline(path.join(TIMELINE, `${name.replaceAll(/[^a-z0-9]+/gi, '-')}.csv`), result);
   }
   const hello = (url: string) => () => ask(url, null, '{ hello }', {});
   for (

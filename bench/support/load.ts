@@ -21,6 +21,8 @@ export interface LoadResult {
   firstFailure: string | null;
   /** How many failed of each kind (a failure's message up to its details: `503`, `read ECONNRESET`). */
   failureKinds: Record<string, number>;
+  /** Every request in the order sent: when it left (ms since the epoch), how long it took, whether it was answered. */
+  timeline: Array<{ sentAt: number; ms: number; answered: boolean }>;
 }
 
 /** A failure's kind: its message without the details that follow the status or error code. */
@@ -47,6 +49,7 @@ export async function openLoop(
   let failures = 0;
   let firstFailure: string | null = null;
   const failureKinds: Record<string, number> = {};
+  const timeline: LoadResult['timeline'] = [];
   const inFlight: Array<Promise<void>> = [];
   const started = performance.now();
   const total = Math.round(rate * seconds);
@@ -56,9 +59,12 @@ export async function openLoop(
     inFlight.push(
       (async () => {
         const begun = performance.now();
+        const entry = { sentAt: performance.timeOrigin + begun, ms: Number.NaN, answered: false };
+        timeline.push(entry);
         try {
           await request(index);
           answered.push(performance.now() - begun);
+          entry.answered = true;
         } catch (error) {
           failures += 1;
           const message = error instanceof Error ? error.message : String(error);
@@ -66,7 +72,8 @@ export async function openLoop(
           const kind = failureKind(message);
           failureKinds[kind] = (failureKinds[kind] ?? 0) + 1;
         }
-        latencies.push(performance.now() - begun);
+        entry.ms = performance.now() - begun;
+        latencies.push(entry.ms);
       })(),
     );
   }
@@ -85,6 +92,7 @@ export async function openLoop(
     failures,
     firstFailure,
     failureKinds,
+    timeline,
   };
 }
 
