@@ -23,16 +23,11 @@ afterAll(() => t.close());
  * body) until the socket closes.
  */
 async function pendingRequest(): Promise<net.Socket> {
-  const { hostname, port } = new URL(base);
-  const socket = net.connect(Number(port), hostname);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
+  const socket = await connect();
   socket.write(
     [
       'POST /graphql HTTP/1.1',
-      `Host: ${hostname}:${port}`,
+      `Host: ${new URL(base).host}`,
       'Origin: http://plaza.test',
       'Content-Type: application/json',
       'Content-Length: 200',
