@@ -17,9 +17,14 @@ export interface ServerOptions {
   stdout?: 'pipe' | 'inherit';
 }
 
-/** Starts the server on 127.0.0.1:`port` with its data in `dataDir`; it is not healthy yet. */
+/**
+ * Starts the server on 127.0.0.1:`port` with its data in `dataDir`; it is not healthy yet.
+ * BENCH_SERVER_NODE_ARGS (space-separated) go before the script on the server's command line: V8's
+ * flags (`--single-threaded-gc`, `--trace-gc`), which NODE_OPTIONS does not take.
+ */
 export function spawnServer({ port, dataDir, env = {}, stdout = 'inherit' }: ServerOptions): ChildProcess {
-  return spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PLAZA_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', stdout, 'inherit'],
