@@ -44,9 +44,6 @@ export async function openLoop(
   seconds: number,
   request: (index: number) => Promise<void>,
 ): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const answered: number[] = [];
-  let failures = 0;
   let firstFailure: string | null = null;
   const failureKinds: Record<string, number> = {};
   const timeline: LoadResult['timeline'] = [];
@@ -63,24 +60,23 @@ export async function openLoop(
         timeline.push(entry);
         try {
           await request(index);
-          answered.push(performance.now() - begun);
           entry.answered = true;
         } catch (error) {
-          failures += 1;
           const message = error instanceof Error ? error.message : String(error);
           firstFailure ??= message;
           const kind = failureKind(message);
           failureKinds[kind] = (failureKinds[kind] ?? 0) + 1;
         }
         entry.ms = performance.now() - begun;
-        latencies.push(entry.ms);
       })(),
     );
   }
   await Promise.all(inFlight);
   const took = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  answered.sort((a, b) => a - b);
+  const sorted = (entries: LoadResult['timeline']) => entries.map((each) => each.ms).sort((a, b) => a - b);
+  const latencies = sorted(timeline);
+  const answered = sorted(timeline.filter((each) => each.answered));
+  const failures = timeline.length - answered.length;
   return {
     sent: total,
     achieved: (total - failures) / took,
