@@ -81,3 +81,97 @@ test('a photo chosen before hydration is uploaded once hydrated', async ({ page 
   );
   expect(errors).toEqual([]);
 });
+
+// A photo chosen once the client entry has begun to hydrate the page: at once (React's root exists
+// but cannot hydrate yet, so it holds the change back: it must be told once hydrated), or when
+// React's render has reached the field (the change makes React finish hydrating at once and hear it:
+// it must not be told again). Either way the photo is uploaded once.
+for (const { when, heardByReact } of [
+  { when: 'at once', heardByReact: false },
+  { when: 'mid-render', heardByReact: true },
+] as const) {
+  test(`a photo chosen while the page hydrates (${when}) is uploaded once`, async ({ page }) => {
+    await signUpNewPerson(page, when === 'at once' ? 'hydrating-photo' : 'rendering-photo');
+    const errors = reactErrorsOf(page);
+    await page.addInitScript((when) => {
+      const page = window as unknown as {
+        __testPhoto?: File;
+        __chosen?: { hydrating: boolean; heard: boolean };
+      };
+      const hydrating = (): boolean => {
+        const key = Object.keys(document).find((name) => name.startsWith('__reactContainer$'));
+        const root = (key ? (document as unknown as Record<string, unknown>)[key] : undefined) as
+          { stateNode: { current: { memoizedState: { isDehydrated: boolean } } } } | undefined;
+        return root?.stateNode.current.memoizedState.isDehydrated === true;
+      };
+      const choose = () => {
+        const input = document.querySelector<HTMLInputElement>('input[type=file]');
+        if (!input || !page.__testPhoto) return;
+        const chosen = { hydrating: hydrating(), heard: false };
+        // The change gets through to the window only if React let it (it stops one it holds back).
+        const hear = () => (chosen.heard = true);
+        window.addEventListener('change', hear);
+        const transfer = new DataTransfer();
+        transfer.items.add(page.__testPhoto);
+        input.files = transfer.files;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+        window.removeEventListener('change', hear);
+        page.__chosen = chosen;
+      };
+      let marked = false;
+      // The client entry marks hydration begun just before it creates React's root.
+      Object.defineProperty(window, '__plazaHydrating', {
+        configurable: true,
+        get: () => marked,
+        set: (value: boolean) => {
+          marked = value;
+          if (!value) return;
+          if (when === 'at once') {
+            queueMicrotask(choose);
+            return;
+          }
+          // Messages are the tasks React's scheduler runs its slices of work in: this poll runs
+          // between them until the render has hydrated the field (it has React's fiber key).
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            const input = document.querySelector('input[type=file]');
+            const reached =
+              input !== null && Object.keys(input).some((key) => key.startsWith('__reactFiber$'));
+            if (reached || !hydrating()) choose();
+            else channel.port2.postMessage(null);
+          };
+          channel.port2.postMessage(null);
+        },
+      });
+    }, when);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/media/upload')
+        uploads.push(request.url());
+    });
+    const release = await holdClientEntry(page);
+    await page.goto('/profile');
+    await page.evaluate(async () => {
+      const image = await (await fetch('/apple-touch-icon.png')).blob();
+      (window as unknown as { __testPhoto: File }).__testPhoto = new File([image], 'me.png', {
+        type: 'image/png',
+      });
+    });
+
+    release();
+    await waitForHydration(page);
+    await expect(page.getByRole('img', { name: 'Your photo' })).toHaveAttribute(
+      'src',
+      /^\/media\/[A-Za-z0-9]+\.webp$/,
+    );
+    expect(await page.evaluate(() => (window as unknown as { __chosen?: unknown }).__chosen)).toEqual({
+      hydrating: true,
+      heard: heardByReact,
+    });
+    // A second upload would have been sent with the first (in the same task), long before the photo
+    // came back saved and shown.
+    expect(uploads).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+}

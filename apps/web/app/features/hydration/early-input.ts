@@ -50,6 +50,27 @@ export function takeEarlyInput(root: ParentNode): EarlyInput[] {
   return changed;
 }
 
+/** Selects and file inputs whose `change` React has heard since it began to hydrate the page. */
+const heardByReact = new WeakSet<Element>();
+
+/**
+ * Called just before the root is created: from then on, a select's or a file input's `change` that
+ * gets through the page is one React heard. React hears such a change whatever it last saw of the
+ * field (no value tracker), and one made while the page hydrates makes React finish hydrating at
+ * once and hear it, unless the hydration cannot finish yet: then React stops the event, and it never
+ * reaches the window. Told of a change again, a save-on-change would save twice and a photo would
+ * be uploaded twice. A text box, checkbox or radio needs no such care: hydrating, React took its
+ * value as it found it, so it heard no change made before, and told of one it has heard, it sees
+ * nothing new.
+ */
+export function watchChangesReactHears(): void {
+  window.addEventListener('change', (event) => {
+    const field = event.target;
+    if (field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && field.type === 'file'))
+      heardByReact.add(field);
+  });
+}
+
 /**
  * Tells React of each change as the events a person's own change fires: a click for a checkbox or
  * radio, `input` for text, `change` for a select or a file input. React fires a field's onChange only when the DOM's
@@ -59,7 +80,7 @@ export function takeEarlyInput(root: ParentNode): EarlyInput[] {
  */
 export function replayEarlyInput(changes: readonly EarlyInput[]): void {
   for (const change of changes) {
-    if (!change.element.isConnected || change.element.disabled) continue;
+    if (!change.element.isConnected || change.element.disabled || heardByReact.has(change.element)) continue;
     if ('checked' in change) {
       // The click toggles a checkbox and ticks a radio: start from the state before the change.
       change.element.checked = !change.checked;
