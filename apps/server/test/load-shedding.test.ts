@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY_MESSAGE, SHED_BODY_KEPT_BYTES } from '../src/http/load-shedding.ts';
+import { BUSY_MESSAGE } from '@plaza/core/error-messages';
+import { SHED_BODY_KEPT_BYTES } from '../src/http/load-shedding.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { newPerson, type Person } from './support/people.ts';
 

@@ -19,6 +19,8 @@ export const SIGN_IN_ERROR_PROMPT =
 export const OLDER_BROWSER_BANNER =
   'You are visiting the website with an older browser. For the best experience we strongly recommended to update your browser.';
 
+/** What a request refused for load is told (the server's PLAZA_MAX_CONCURRENT_REQUESTS). */
+export const BUSY_MESSAGE = 'Plaza is very busy right now. Please try again in a moment.';
 export const PAGE_NOT_FOUND_MESSAGE = 'This page could not be found';
 export const ERROR_PAGE_FAILURE_MESSAGE = 'An error occurred while showing the error page';
 

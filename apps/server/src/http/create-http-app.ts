@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Platform } from '../graphql/context.ts';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
 import { mountApi } from './api.ts';
-import { mountLoadShedding } from './load-shedding.ts';
+import { loadShedding } from './load-shedding.ts';
 import { maintenanceFromEnv, mountMaintenance } from './maintenance.ts';
 import { mountCalendars } from './calendars.ts';
 import { attachGraphqlWebSocket } from './graphql-ws.ts';
@@ -77,8 +77,10 @@ export async function createHttpApp(
   // Spec 8: PLAZA_MAINTENANCE answers 503 with the maintenance flag (http/maintenance.ts).
   const isMaintenance = maintenanceFromEnv(process.env);
   mountMaintenance(app, isMaintenance);
-  // Beyond what the process takes at once, API requests are refused at once (http/load-shedding.ts).
-  mountLoadShedding(app, platform.config.maxConcurrentRequests, metrics);
+  // Beyond what the process takes at once, API requests and page loads are refused at once
+  // (http/load-shedding.ts); page loads where the web app begins.
+  const shedding = loadShedding(platform.config.maxConcurrentRequests, metrics);
+  app.use(shedding.api);
   mountPaymentsWebhook(app, platform);
   // After the payment provider's webhook (a signed server-to-server POST), before everything else.
   app.use(csrfProtection(platform.auth.trustedOrigins));
@@ -97,7 +99,11 @@ export async function createHttpApp(
   mountCalendars(app, platform);
   mountPlanReply(app, platform);
   const closeWeb = options.web
-    ? await mountWeb(app, platform, yoga, options.web === 'dev', isMaintenance)
+    ? await mountWeb(app, platform, yoga, {
+        dev: options.web === 'dev',
+        isMaintenance,
+        shedding: shedding.pages,
+      })
     : async () => {};
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

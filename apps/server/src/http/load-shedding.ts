@@ -1,9 +1,8 @@
-import type { Express, NextFunction, Request, Response } from 'express';
+import { BUSY_MESSAGE } from '@plaza/core/error-messages';
+import type { Request, RequestHandler, Response } from 'express';
 import { isApiPath } from './maintenance.ts';
 import type { Metrics } from './metrics.ts';
 
-/** What an API request is told when this process already has as many as it takes at once. */
-export const BUSY_MESSAGE = 'Plaza is very busy right now. Please try again in a moment.';
 /** Seconds a client should wait before asking again. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -17,28 +16,75 @@ function smallBody(req: Request): boolean {
   return Number.isFinite(length) && length <= SHED_BODY_KEPT_BYTES;
 }
 
+/** Set on `res.locals` of a page load refused for load: the web app answers it with its error page. */
+export const BUSY_PAGE_LOCAL = 'plazaBusy';
+
+export interface LoadShedding {
+  /** Before the API's routes: counts API requests, and refuses them beyond the limit. */
+  api: RequestHandler;
+  /**
+   * Before React Router, after the static files: counts the web app's requests, and refuses page
+   * loads beyond the limit (isRefusablePageLoad).
+   */
+  pages: RequestHandler;
+}
+
 /**
- * Load shedding (PLAZA_MAX_CONCURRENT_REQUESTS): a process answering `limit` API requests at once
- * refuses the next ones at once with 503 and Retry-After (spec 8: an error modal, no maintenance
- * flag) rather than queueing them: a queue beyond what the process can serve only makes every answer
- * late and holds each waiting request in memory (the main-queries benchmark at 300 requests a second
- * grew the server to 2.7 GB). A request counts from its arrival until its answer is sent or its
- * connection closes. Pages, WebSockets and server-sent events, the health check, metrics and static
- * files are not counted.
- * 0 turns it off.
+ * A page load that may be refused: a document asked with GET or HEAD, as a visitor following a link
+ * does. A route's data (`.data`, React Router's client loads and actions) comes from someone already
+ * using the app, whose page would give way to the error page, and a POST carries what someone
+ * wrote: both are counted, never refused.
  */
-export function mountLoadShedding(app: Express, limit: number, metrics: Metrics): void {
-  if (limit <= 0) return;
+function isRefusablePageLoad(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !req.path.endsWith('.data');
+}
+
+/**
+ * Load shedding (PLAZA_MAX_CONCURRENT_REQUESTS): a process answering `limit` API requests and pages
+ * at once refuses the next ones at once with 503 and Retry-After rather than queueing them: a queue
+ * beyond what the process can serve only makes every answer late and holds each waiting request in
+ * memory (the main-queries benchmark at 300 requests a second grew the server to 2.7 GB). An API
+ * request is refused with a short error (spec 8: an error modal, no maintenance flag); a page load
+ * goes on to the web app marked BUSY_PAGE_LOCAL, and its root middleware answers the error page
+ * before any loader reads anything. A request counts from its arrival until its answer is sent or
+ * its connection closes. WebSockets, server-sent events, the health check, metrics, media and
+ * static files are not counted. 0 turns it off.
+ */
+export function loadShedding(limit: number, metrics: Metrics): LoadShedding {
+  if (limit <= 0) {
+    const pass: RequestHandler = (_req, _res, next) => next();
+    return { api: pass, pages: pass };
+  }
   let inFlight = 0;
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    // A subscription over server-sent events lives as long as a WebSocket: not a request to count.
-    if (!isApiPath(req.path) || req.headers.accept?.includes('text/event-stream')) {
-      next();
-      return;
-    }
-    if (inFlight >= limit) {
-      metrics.shedRequests.inc();
-      res.status(503).setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+  const count = (res: Response) => {
+    inFlight += 1;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      inFlight -= 1;
+    };
+    res.once('finish', release);
+    res.once('close', release);
+  };
+  const refuse = (res: Response) => {
+    metrics.shedRequests.inc();
+    res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+  };
+  return {
+    api(req, res, next) {
+      // A subscription over server-sent events lives as long as a WebSocket: not a request to count.
+      if (!isApiPath(req.path) || req.headers.accept?.includes('text/event-stream')) {
+        next();
+        return;
+      }
+      if (inFlight < limit) {
+        count(res);
+        next();
+        return;
+      }
+      refuse(res);
+      res.status(503);
       // A small body is read and dropped by Node once the answer is sent, and the connection kept:
       // closing it made every refused client connect again, and under load those new connections
       // overflowed the listening socket's queue (511), so their SYNs were dropped and retried after
@@ -49,17 +95,15 @@ export function mountLoadShedding(app: Express, limit: number, metrics: Metrics)
       } else {
         res.json({ code: 'BUSY', message: BUSY_MESSAGE });
       }
-      return;
-    }
-    inFlight += 1;
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      inFlight -= 1;
-    };
-    res.once('finish', release);
-    res.once('close', release);
-    next();
-  });
+    },
+    pages(req, res, next) {
+      if (inFlight >= limit && isRefusablePageLoad(req)) {
+        refuse(res);
+        res.locals[BUSY_PAGE_LOCAL] = true;
+      } else {
+        count(res);
+      }
+      next();
+    },
+  };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import express, {
   type Express,
+  type RequestHandler,
   type Request as ExpressRequest,
   type Response as ExpressResponse,
 } from 'express';
@@ -11,6 +12,7 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from 'rea
 import type { PlazaServerContext } from '@plaza/web/context';
 import type { Platform } from '../graphql/context.ts';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
+import { BUSY_PAGE_LOCAL } from './load-shedding.ts';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -35,6 +37,8 @@ function loadContextFor(
 ): RouterContextProvider {
   const server: PlazaServerContext = {
     isMaintenance,
+    // A page load refused for load (load-shedding.ts): its root middleware answers the error page.
+    isBusy: res.locals[BUSY_PAGE_LOCAL] === true,
     // The nonce of this answer's Content-Security-Policy (security.ts), for the page's inline scripts.
     cspNonce: typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined,
     publicUrl: platform.config.publicUrl,
@@ -68,13 +72,13 @@ export async function mountWeb(
   app: Express,
   platform: Platform,
   yoga: PlazaYoga,
-  dev: boolean,
-  isMaintenance = false,
+  { dev, isMaintenance, shedding }: { dev: boolean; isMaintenance: boolean; shedding: RequestHandler },
 ): Promise<() => Promise<void>> {
   if (dev) {
     const vite = await import('vite');
     const devServer = await vite.createServer({ root: webRoot, server: { middlewareMode: true } });
     app.use(devServer.middlewares);
+    app.use(shedding);
     const loadBuild = () =>
       devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
     app.use(
@@ -108,6 +112,7 @@ export async function mountWeb(
     }),
   );
   const key = await contextKeyOf(build);
+  app.use(shedding);
   app.use(
     createRequestHandler({
       build,
