@@ -1,5 +1,5 @@
 /**
- * A lean client for load: POSTs over node:http with kept-alive connections, and reads the answer
+ * A lean client for load: POSTs (and GETs) over node:http with kept-alive connections, and reads the answer
  * whole (gunzipped when the server gzipped it, as a browser would). `fetch` (undici, with its web
  * streams and Response objects) cost the load itself 0.6-1.1 ms of CPU a request, on the same two
  * cores as the server it measures; this costs about half of that (bench/README.md).
@@ -21,8 +21,21 @@ export interface Answer {
 
 /** POSTs `body` to `url` with `headers` (and accept-encoding gzip); resolves with the whole answer. */
 export function post(url: string, headers: Record<string, string>, body: string): Promise<Answer> {
+  return send('POST', url, headers, Buffer.from(body));
+}
+
+/** GETs `url` with `headers` (and accept-encoding gzip); resolves with the whole answer. */
+export function get(url: string, headers: Record<string, string>): Promise<Answer> {
+  return send('GET', url, headers, null);
+}
+
+function send(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  payload: Buffer | null,
+): Promise<Answer> {
   const target = new URL(url);
-  const payload = Buffer.from(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -30,8 +43,12 @@ export function post(url: string, headers: Record<string, string>, body: string)
         host: target.hostname,
         port: target.port,
         path: target.pathname + target.search,
-        method: 'POST',
-        headers: { ...headers, 'accept-encoding': 'gzip', 'content-length': String(payload.length) },
+        method,
+        headers: {
+          ...headers,
+          'accept-encoding': 'gzip',
+          ...(payload ? { 'content-length': String(payload.length) } : {}),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -49,6 +66,6 @@ export function post(url: string, headers: Record<string, string>, body: string)
       },
     );
     request.on('error', reject);
-    request.end(payload);
+    request.end(payload ?? undefined);
   });
 }

@@ -17,11 +17,6 @@ export interface PlazaServerContext {
   isDevelopment: boolean;
   /** PLAZA_MAINTENANCE is on: every page is the full-page maintenance screen, status 503 (spec 8). */
   isMaintenance?: boolean;
-  /**
-   * This page load was refused for load (the server's PLAZA_MAX_CONCURRENT_REQUESTS): the page is
-   * the error page, status 503, read without any loader.
-   */
-  isBusy?: boolean;
   /** The nonce of this answer's Content-Security-Policy, for the page's inline scripts (decision 0020). */
   cspNonce?: string;
   /** CONTACT_EMAIL of the server config, behind "Get in touch"; hello@ the public host when absent. */

@@ -28,7 +28,7 @@ import { usePageViews } from './features/consent/use-page-views.ts';
 import { errorDetails } from './features/errors/error-details.ts';
 import { ErrorPage } from './features/errors/error-page.tsx';
 import { ErrorPageGuard } from './features/errors/error-page-guard.tsx';
-import { busyStep, maintenanceStep, requestErrorStep } from './features/errors/request-error-step.server.ts';
+import { maintenanceStep, requestErrorStep } from './features/errors/request-error-step.server.ts';
 import { localeSetCookie } from './features/locale/locale-cookie.ts';
 import { buildPageMeta, pageTitle } from './features/meta/page-meta.ts';
 import { PageProgressBar } from './features/progress/page-progress-bar.tsx';
@@ -64,12 +64,7 @@ const authenticationStep: Route.MiddlewareFunction = async ({ request, context }
   if (decision.kind === 'redirect') throw redirect(decision.to);
 };
 
-export const middleware: Route.MiddlewareFunction[] = [
-  maintenanceStep,
-  busyStep,
-  requestErrorStep,
-  authenticationStep,
-];
+export const middleware: Route.MiddlewareFunction[] = [maintenanceStep, requestErrorStep, authenticationStep];
 
 interface SignInMethodsAnswer {
   signInMethods: { oidc: { providerId: string; name: string } | null } | null;

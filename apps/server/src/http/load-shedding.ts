@@ -1,5 +1,6 @@
 import { BUSY_MESSAGE } from '@plaza/core/error-messages';
 import type { Request, RequestHandler, Response } from 'express';
+import { busyPageHtml } from './busy-page.ts';
 import { isApiPath } from './maintenance.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -15,9 +16,6 @@ function smallBody(req: Request): boolean {
   const length = Number(req.headers['content-length'] ?? 0);
   return Number.isFinite(length) && length <= SHED_BODY_KEPT_BYTES;
 }
-
-/** Set on `res.locals` of a page load refused for load: the web app answers it with its error page. */
-export const BUSY_PAGE_LOCAL = 'plazaBusy';
 
 export interface LoadShedding {
   /** Before the API's routes: counts API requests, and refuses them beyond the limit. */
@@ -44,9 +42,8 @@ function isRefusablePageLoad(req: Request): boolean {
  * at once refuses the next ones at once with 503 and Retry-After rather than queueing them: a queue
  * beyond what the process can serve only makes every answer late and holds each waiting request in
  * memory (the main-queries benchmark at 300 requests a second grew the server to 2.7 GB). An API
- * request is refused with a short error (spec 8: an error modal, no maintenance flag); a page load
- * goes on to the web app marked BUSY_PAGE_LOCAL, and its root middleware answers the error page
- * before any loader reads anything. A request counts from its arrival until its answer is sent or
+ * request is refused with a short error (spec 8: an error modal, no maintenance flag), a page load
+ * with a page of its own (busy-page.ts). A request counts from its arrival until its answer is sent or
  * its connection closes. WebSockets, server-sent events, the health check, metrics, media and
  * static files are not counted. 0 turns it off.
  */
@@ -97,13 +94,14 @@ export function loadShedding(limit: number, metrics: Metrics): LoadShedding {
       }
     },
     pages(req, res, next) {
-      if (inFlight >= limit && isRefusablePageLoad(req)) {
-        refuse(res);
-        res.locals[BUSY_PAGE_LOCAL] = true;
-      } else {
+      if (inFlight < limit || !isRefusablePageLoad(req)) {
         count(res);
+        next();
+        return;
       }
-      next();
+      refuse(res);
+      res.status(503).setHeader('Cache-Control', 'no-store');
+      res.type('html').send(busyPageHtml(req.originalUrl));
     },
   };
 }

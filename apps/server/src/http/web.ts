@@ -12,7 +12,6 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from 'rea
 import type { PlazaServerContext } from '@plaza/web/context';
 import type { Platform } from '../graphql/context.ts';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
-import { BUSY_PAGE_LOCAL } from './load-shedding.ts';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -37,8 +36,6 @@ function loadContextFor(
 ): RouterContextProvider {
   const server: PlazaServerContext = {
     isMaintenance,
-    // A page load refused for load (load-shedding.ts): its root middleware answers the error page.
-    isBusy: res.locals[BUSY_PAGE_LOCAL] === true,
     // The nonce of this answer's Content-Security-Policy (security.ts), for the page's inline scripts.
     cspNonce: typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined,
     publicUrl: platform.config.publicUrl,

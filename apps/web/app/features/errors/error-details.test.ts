@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BUSY_MESSAGE } from '@plaza/core/error-messages';
 import { errorActionOf, errorDetails } from './error-details.ts';
 
 /** The shape React Router gives a thrown `data(...)` or Response. */
@@ -36,27 +35,6 @@ describe('errorDetails', () => {
     expect(errorDetails(routeError(503, { maintenance: true }), production).isFullPage).toBe(true);
     expect(errorDetails(routeError(503), production).isFullPage).toBe(false);
     expect(errorDetails(routeError(500), production).isFullPage).toBe(false);
-  });
-
-  it('says the server is busy for a page load it refused for load, with the page to try again', () => {
-    const busy = errorDetails(
-      routeError(503, {
-        busy: true,
-        message: BUSY_MESSAGE,
-        action: { label: 'Try again', href: '/faq?x=1' },
-      }),
-      production,
-    );
-    expect(busy).toMatchObject({
-      status: 503,
-      title: 'Something unexpected happened',
-      explanation: BUSY_MESSAGE,
-      action: { label: 'Try again', href: '/faq?x=1' },
-      isFullPage: false,
-    });
-    // Another 503 (the database out of reach) keeps the general explanation.
-    expect(errorDetails(routeError(503, { message: 'x' }), production).explanation).not.toBe(BUSY_MESSAGE);
-    expect(errorDetails(routeError(500, { busy: true }), production).explanation).not.toBe(BUSY_MESSAGE);
   });
 
   it('explains a chunk that could not be loaded', () => {

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
-import { BUSY_MESSAGE, PAGE_NOT_FOUND_MESSAGE } from '@plaza/core/error-messages';
+import { PAGE_NOT_FOUND_MESSAGE } from '@plaza/core/error-messages';
 import { errorPageTitle, errorStatus, isMaintenanceError } from '@plaza/core/error-status';
 import { isSafeRedirect } from '@plaza/core/redirect';
 import { isChunkLoadError } from './chunk-reload-guard.ts';
@@ -61,16 +61,10 @@ export function errorDetails(error: unknown, { isDevelopment }: { isDevelopment:
   // Spec 8: a 503 is the maintenance screen only when its data flags maintenance.
   const isMaintenance = status === 503 && isMaintenanceError(error);
   const shownAs = status === 503 && !isMaintenance ? 500 : status;
-  // A page load the server refused for load (request-error-step.server.ts, busyStep).
-  const isBusy = status === 503 && isRouteErrorResponse(error) && fieldsOf(error.data)?.busy === true;
   return {
     status,
     title: errorPageTitle(shownAs),
-    explanation: isChunkLoadError(error)
-      ? CHUNK_EXPLANATION
-      : isBusy
-        ? BUSY_MESSAGE
-        : (EXPLANATIONS[shownAs] ?? DEFAULT_EXPLANATION),
+    explanation: isChunkLoadError(error) ? CHUNK_EXPLANATION : (EXPLANATIONS[shownAs] ?? DEFAULT_EXPLANATION),
     action: isRouteErrorResponse(error) ? errorActionOf(error.data) : errorActionOf(error),
     rawMessage: isDevelopment ? rawMessageOf(error) : null,
     isFullPage: isMaintenance,

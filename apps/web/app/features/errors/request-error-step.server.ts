@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@plaza/core/constants';
-import { BUSY_MESSAGE } from '@plaza/core/error-messages';
 import type { MiddlewareFunction } from 'react-router';
 import { plazaContext } from '../../context.ts';
 import { REQUEST_ERROR_HEADER } from './request-error-header.ts';
@@ -16,21 +15,6 @@ export const maintenanceStep: MiddlewareFunction<Response> = ({ context }) => {
     throw data(
       { maintenance: true, message: MAINTENANCE_TEXT },
       { status: 503, headers: { 'Retry-After': '300' } },
-    );
-  }
-};
-
-/**
- * Spec 8 "Code 503" without maintenance: a page load the server refused for load (it already
- * answers as many requests as it takes at once) is the error page, its status 503 (Retry-After is
- * the server's), read without any loader; it offers to load the page again.
- */
-export const busyStep: MiddlewareFunction<Response> = ({ context, request }) => {
-  if (context.get(plazaContext).isBusy) {
-    const { pathname, search } = new URL(request.url);
-    throw data(
-      { busy: true, message: BUSY_MESSAGE, action: { label: 'Try again', href: pathname + search } },
-      { status: 503 },
     );
   }
 };
