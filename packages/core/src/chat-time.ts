@@ -1,3 +1,5 @@
+import { dateFormatters } from './date-formatters.ts';
+
 const DAY_MS = 86_400_000;
 
 const OPTIONS = {
@@ -7,22 +9,8 @@ const OPTIONS = {
   heading: ['en-US', { weekday: 'long', month: 'long', day: 'numeric' }],
 } as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
 
-/**
- * Formatters are costly to make and a chat renders hundreds of times, so each kind is made once
- * per zone. An undefined zone is the runtime's own (the reader's browser, or the server).
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(kind: keyof typeof OPTIONS, timeZone: string | undefined): Intl.DateTimeFormat {
-  const id = `${kind}|${timeZone ?? ''}`;
-  let held = formatters.get(id);
-  if (!held) {
-    const [locale, options] = OPTIONS[kind];
-    held = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    formatters.set(id, held);
-  }
-  return held;
-}
+/** Each kind made once per zone (date-formatters.ts): a chat renders hundreds of times. */
+const formatter = dateFormatters(OPTIONS);
 
 export function sameDay(a: number, b: number, timeZone: string | undefined): boolean {
   return formatter('day', timeZone).format(a) === formatter('day', timeZone).format(b);

@@ -3,6 +3,8 @@
  * 8:00 PM", "Sat, Dec 5 – Sun, Dec 6" for all-day plans (whose end is exclusive), and the zone's
  * short name when the reader is elsewhere. Intl only, so it costs the browser nothing to load.
  */
+import { dateFormatters } from './date-formatters.ts';
+
 export interface PlanWhenInput {
   /** ISO instants. */
   start: string;
@@ -13,27 +15,28 @@ export interface PlanWhenInput {
 
 const DAY = 86_400_000;
 
+/** Each kind made once per zone (date-formatters.ts): a page of plans formats many times. */
+const formatter = dateFormatters({
+  day: ['en-US', { weekday: 'short', month: 'short', day: 'numeric' }],
+  dayWithYear: ['en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }],
+  time: ['en-US', { hour: 'numeric', minute: '2-digit' }],
+  timeWithZone: ['en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }],
+  year: ['en-US', { year: 'numeric' }],
+  isoDay: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
+  offset: ['en-US', { timeZoneName: 'longOffset' }],
+  badge: ['en-US', { month: 'short', day: 'numeric' }],
+});
+
 function dayFormat(timeZone: string, withYear: boolean): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    ...(withYear ? { year: 'numeric' } : {}),
-    timeZone,
-  });
+  return formatter(withYear ? 'dayWithYear' : 'day', timeZone);
 }
 
 function timeFormat(timeZone: string, withZone: boolean): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    ...(withZone ? { timeZoneName: 'short' } : {}),
-  });
+  return formatter(withZone ? 'timeWithZone' : 'time', timeZone);
 }
 
 function yearOf(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone }).format(instant);
+  return formatter('year', timeZone).format(instant);
 }
 
 /** ICU puts thin and narrow spaces around ranges and before AM/PM, and not the same in every version. */
@@ -81,17 +84,12 @@ function planWhenText(plan: PlanWhenInput, options: { now?: Date; readerZone?: s
 
 /** The plan's date in its zone, YYYY-MM-DD. */
 function localDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone,
-  }).format(instant);
+  return formatter('isoDay', timeZone).format(instant);
 }
 
 function offsetName(instant: Date, timeZone: string): string {
   return (
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    formatter('offset', timeZone)
       .formatToParts(instant)
       .find((part) => part.type === 'timeZoneName')?.value ?? ''
   );
@@ -111,11 +109,7 @@ export function planDateBadge(plan: Pick<PlanWhenInput, 'start' | 'timezone'>): 
   day: string;
 } {
   const start = new Date(plan.start);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: plan.timezone,
-  }).formatToParts(start);
+  const parts = formatter('badge', plan.timezone).formatToParts(start);
   return {
     month: (parts.find((p) => p.type === 'month')?.value ?? '').toUpperCase(),
     day: parts.find((p) => p.type === 'day')?.value ?? '',
