@@ -1,14 +1,5 @@
 import { BUSY_MESSAGE } from '@plaza/core/error-messages';
-
-/** Text for HTML content and double-quoted attribute values. */
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../domains/notification-email/notification-mail.ts';
 
 /**
  * The page a page load refused for load is answered with (load-shedding.ts): written here, not
