@@ -1,5 +1,5 @@
 import { BUSY_MESSAGE } from '@plaza/core/error-messages';
-import { escapeHtml } from '../domains/notification-email/notification-mail.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 /**
  * The page a page load refused for load is answered with (load-shedding.ts): written here, not

@@ -1,5 +1,6 @@
 import type { Express, Response } from 'express';
 import { replyToPlanReminder, type PlanReplyOutcome } from '../domains/reminders/reply-to-plan-reminder.ts';
+import { escapeHtml } from '../escape-html.ts';
 import type { Platform } from '../graphql/context.ts';
 
 const MESSAGES: Record<
@@ -22,12 +23,6 @@ const MESSAGES: Record<
     text: 'Your answer changed since we sent it (or the plan changed), so the link changed nothing. Open Plaza to see or change your answer.',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function page(res: Response, publicUrl: string, message: { status: number; title: string; text: string }) {
   res

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../platform/mail/mail.ts';
+import { escapeHtml } from '../../escape-html.ts';
 
 /**
  * The words of notification e-mails: a short text part (what every mail app shows) and a plain
@@ -37,15 +38,6 @@ export interface DigestMailInput {
   /** The activity feed, absolute. */
   feedUrl: string;
   footer: MailFooter;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** A sentence ends with a stop: "Ana wants to be your friend" -> "... friend." */
