@@ -11,7 +11,7 @@
  */
 import { get } from './support/http-post.ts';
 import { cpuSeconds, describeFailures, machine, openLoop } from './support/load.ts';
-import { ms } from './support/people.ts';
+import { ms, sleep } from './support/people.ts';
 import { residentMegabytes } from './support/server.ts';
 import { startWorldServer } from './support/world.ts';
 
@@ -42,21 +42,18 @@ async function runAt(limit: number): Promise<Row[]> {
     );
     if (plans.length === 0) throw new Error('no public plans in the generated world');
     const pid = world.server.pid!;
-    const load = (rate: number, seconds: number) => {
-      const statuses = new Map<number, number>();
-      const result = openLoop(rate, seconds, async (index) => {
+    const load = (rate: number, seconds: number) =>
+      openLoop(rate, seconds, async (index) => {
         const plan = plans[index % plans.length]!;
         const answer = await get(`${world.base}/${plan.slug}/${plan.key}`, {
           accept: 'text/html,application/xhtml+xml',
           'user-agent': 'plaza-bench',
         });
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        // A failure's kind is its message: '503' is a refusal (the busy page).
         if (answer.status !== 200) throw new Error(String(answer.status));
       });
-      return { result, statuses };
-    };
     // Warm-up: the page's modules, the statements' plans, the process's heap.
-    await load(20, 5).result;
+    await load(20, 5);
     for (const rate of RATES) {
       let peakMb = await residentMegabytes(pid);
       const sampler = setInterval(() => {
@@ -65,12 +62,11 @@ async function runAt(limit: number): Promise<Row[]> {
           .catch(() => {});
       }, 100);
       const cpuBefore = await cpuSeconds(pid);
-      const { result, statuses } = load(rate, SECONDS);
-      const done = await result;
+      const done = await load(rate, SECONDS);
       const cpu = (await cpuSeconds(pid)) - cpuBefore;
       clearInterval(sampler);
-      const answered = statuses.get(200) ?? 0;
-      const refused = statuses.get(503) ?? 0;
+      const answered = done.timeline.filter((each) => each.answered).length;
+      const refused = done.failureKinds['503'] ?? 0;
       const others = Object.fromEntries(Object.entries(done.failureKinds).filter(([kind]) => kind !== '503'));
       rows.push({
         limit,
@@ -87,7 +83,7 @@ async function runAt(limit: number): Promise<Row[]> {
         `limit ${limit}, ${rate}/s: ${done.achieved.toFixed(0)} answered a second, ${refused} refused, p99 of the answered ${ms(done.answeredP99)} ms`,
       );
       // Let the queue drain and the heap settle before the next rate.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await sleep(3_000);
     }
   } finally {
     await world.stop();
