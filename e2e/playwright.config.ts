@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
+import { chromiumArgs, testChromiumPath } from '../scripts/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Set once here so the workers, which load this file again, share the server's data folder.
@@ -18,7 +18,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
     // Every browser starts as a visitor who chose "Essential only" (consent cookie pcg, version 1,
     // mask 2), so the consent banner stays out of the way; consent.spec.ts starts without it.
