@@ -8,6 +8,7 @@ import { useWellFormedText } from './well-formed-text.ts';
 import { schema } from './schema.ts';
 import { databasePortOf, databaseUnavailable, isDatabaseUnreachable } from './unavailable.ts';
 import { useWholeBodyGzip } from './whole-body-gzip.ts';
+import { yogaLogging } from './yoga-logging.ts';
 
 export type PlazaYoga = YogaServerInstance<ServerContext, RequestContext>;
 
@@ -40,12 +41,7 @@ export function createPlazaYoga(
       useWholeBodyGzip(),
       useCompiledExecution(platform.logger),
     ],
-    logging: {
-      debug: (...args) => platform.logger.debug(args),
-      info: (...args) => platform.logger.info(args),
-      warn: (...args) => platform.logger.warn(args),
-      error: (...args) => platform.logger.error(args),
-    },
+    logging: yogaLogging(platform.logger),
     context: ({ request, ...serverContext }) => buildRequestContext(platform, request, serverContext),
   });
 }
