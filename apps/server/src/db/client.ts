@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { namingClient } from './named-statements.ts';
+import { installCompiledRowMapping } from './row-mapping.ts';
 import * as schema from './schema/index.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -87,6 +88,7 @@ export interface StoreOptions {
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
+  installCompiledRowMapping();
   if (options.databaseUrl) {
     // Idle connections are kept 5 minutes (pg's default is 10 s): a new connection is a new
     // PostgreSQL backend whose first queries are slow (cold caches, prepared statements made again),

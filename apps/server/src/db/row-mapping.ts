@@ -1,0 +1,149 @@
+import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgliteSession } from 'drizzle-orm/pglite';
+
+/**
+ * Rows of a select mapped by a plan made once per statement (decision 0036) instead of Drizzle's
+ * `mapResultRow`, which works out again for every row and every column what each selected field is
+ * (up to five `is()` checks, each walking a class chain), iterates its path with an iterator, and
+ * looks up the table's name of every joined column. The result is the same object, key for key
+ * (`row-mapping.unit.test.ts` compares both on the hottest statements).
+ */
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** A selected field as Drizzle orders them (`orderSelectedFields`): where it goes, and what it is. */
+export interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+
+type Row = Record<string, unknown>;
+export type JoinsNotNullable = Record<string, boolean> | undefined;
+
+/**
+ * A joined table's object (`{ group: groups }` in a select with a left join) that is null when its
+ * first column is: Drizzle's rule. `table` is null when the object mixes tables (never nulled).
+ */
+interface JoinedObject {
+  name: string;
+  /** Index of the object's first column, whose value decides. */
+  first: number;
+  /** The table its columns come from; the object is nulled unless the join cannot miss. */
+  table: string | null;
+}
+
+export type RowMapper = (row: readonly unknown[], joinsNotNullable: JoinsNotNullable) => Row;
+
+/** Drizzle's SQL keeps its decoder (`mapWith`) internal. */
+const decoderOfSql = (value: unknown) => (value as { decoder: Decoder }).decoder;
+
+/** What decodes a field's values, in the order `mapResultRow` tries them. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql(field._.sql);
+  return decoderOfSql((field as SQL.Aliased).sql);
+}
+
+/** The mapping of one statement's rows, worked out once from its selected fields. */
+export function compileRowMapper(fields: readonly SelectedField[]): RowMapper {
+  const paths = fields.map(({ path }) => path);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  const joined = new Map<string, JoinedObject>();
+  fields.forEach(({ path, field }, index) => {
+    if (!is(field, Column) || path.length !== 2) return;
+    const name = path[0]!;
+    const table = getTableName(field.table);
+    const seen = joined.get(name);
+    if (!seen) joined.set(name, { name, first: index, table });
+    else if (seen.table !== null && seen.table !== table) seen.table = null;
+  });
+  const objects = [...joined.values()].filter((object) => object.table !== null);
+  const count = fields.length;
+
+  return (row, joinsNotNullable) => {
+    const result: Row = {};
+    for (let index = 0; index < count; index += 1) {
+      const path = paths[index]!;
+      let node = result;
+      const last = path.length - 1;
+      for (let depth = 0; depth < last; depth += 1) {
+        const key = path[depth]!;
+        if (!(key in node)) node[key] = {};
+        node = node[key] as Row;
+      }
+      const raw = row[index];
+      node[path[last]!] = raw === null ? null : decoders[index]!.mapFromDriverValue(raw);
+    }
+    if (joinsNotNullable) {
+      for (const object of objects) {
+        if (joinsNotNullable[object.table!]) continue;
+        const firstPath = paths[object.first]!;
+        if ((result[object.name] as Row)[firstPath[1]!] === null) result[object.name] = null;
+      }
+    }
+    return result;
+  };
+}
+
+interface PreparedQuery {
+  customResultMapper?: (rows: unknown[][]) => unknown;
+  joinsNotNullableMap?: JoinsNotNullable;
+}
+
+type PrepareQuery = (
+  this: unknown,
+  query: unknown,
+  fields: SelectedField[] | undefined,
+  name: string | undefined,
+  isResponseInArrayMode: boolean,
+  customResultMapper?: unknown,
+  ...rest: unknown[]
+) => PreparedQuery;
+
+let installed = false;
+
+/**
+ * Every statement with selected fields that both drivers' sessions prepare (a select, a union, an
+ * insert, update or delete returning) maps its rows with a mapper compiled at its first execution.
+ * Drizzle's relational queries bring their own mapper and are left as they are.
+ */
+export function installCompiledRowMapping(): void {
+  if (installed) return;
+  installed = true;
+  for (const Session of [NodePgSession, PgliteSession]) {
+    const prototype = Session.prototype as unknown as { prepareQuery: PrepareQuery };
+    const prepareQuery = prototype.prepareQuery;
+    prototype.prepareQuery = function (
+      query,
+      fields,
+      name,
+      isResponseInArrayMode,
+      customResultMapper,
+      ...rest
+    ) {
+      const prepared = prepareQuery.call(
+        this,
+        query,
+        fields,
+        name,
+        isResponseInArrayMode,
+        customResultMapper,
+        ...rest,
+      );
+      if (fields && !customResultMapper) {
+        let map: RowMapper | undefined;
+        prepared.customResultMapper = (rows) => {
+          map ??= compileRowMapper(fields);
+          // Read when run: the select builder sets it on the prepared query after preparing it.
+          const joinsNotNullable = prepared.joinsNotNullableMap;
+          return rows.map((row) => map!(row, joinsNotNullable));
+        };
+      }
+      return prepared;
+    };
+  }
+}
