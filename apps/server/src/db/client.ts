@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { namingClient } from './named-statements.ts';
+import { presetDrizzleParsers } from './pglite-parsers.ts';
 import { installCompiledRowMapping } from './row-mapping.ts';
 import * as schema from './schema/index.ts';
 
@@ -138,6 +139,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     extensions: { pg_trgm },
     ...(inMemory && options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
   });
+  presetDrizzleParsers(client);
   const pgliteDb = drizzlePglite(client, { schema, logger: statementCounter });
   await migratePglite(pgliteDb, { migrationsFolder });
   // Both drivers speak the same Drizzle query API; the types differ only in their result wrappers.
