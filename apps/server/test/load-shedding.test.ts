@@ -4,6 +4,7 @@ import { BUSY_MESSAGE } from '@plaza/core/error-messages';
 import { SHED_BODY_KEPT_BYTES } from '../src/http/load-shedding.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { newPerson, type Person } from './support/people.ts';
+import { unfinishedGraphqlPost } from './support/unfinished-post.ts';
 
 // PLAZA_MAX_CONCURRENT_REQUESTS: a process answering that many API requests at once refuses the
 // next ones at once with 503 and Retry-After instead of queueing them (http/load-shedding.ts).
@@ -18,26 +19,6 @@ beforeAll(async () => {
   ana = await newPerson(t, 'Ana');
 });
 afterAll(() => t.close());
-
-/**
- * A GraphQL POST whose body never finishes arriving: the server is answering it (reading its
- * body) until the socket closes.
- */
-async function pendingRequest(): Promise<net.Socket> {
-  const socket = await connect();
-  socket.write(
-    [
-      'POST /graphql HTTP/1.1',
-      `Host: ${new URL(base).host}`,
-      'Origin: http://plaza.test',
-      'Content-Type: application/json',
-      'Content-Length: 200',
-      '',
-      '{"query":',
-    ].join('\r\n'),
-  );
-  return socket;
-}
 
 /** A whole GraphQL POST as it goes on the wire, with `body` (or a query) as its body. */
 function graphqlPost(body: string): string {
@@ -114,7 +95,7 @@ describe('load shedding', () => {
   it('refuses API requests beyond the limit at once with 503 and Retry-After, and takes them again when one ends', async () => {
     expect((await ask('{ __typename }')).status).toBe(200);
     const before = await shedCount();
-    const held = [await pendingRequest(), await pendingRequest()];
+    const held = [await unfinishedGraphqlPost(base), await unfinishedGraphqlPost(base)];
     try {
       // The two are counted once the server has their headers.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -144,7 +125,7 @@ describe('load shedding', () => {
   it('keeps the connection of a refused request with a small body for the next request; a large body closes it', async () => {
     const socket = await connect();
     const big = await connect();
-    const held = [await pendingRequest(), await pendingRequest()];
+    const held = [await unfinishedGraphqlPost(base), await unfinishedGraphqlPost(base)];
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const refused = await exchange(socket, graphqlPost(JSON.stringify({ query: '{ __typename }' })));

@@ -1,13 +1,13 @@
-import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
+import { unfinishedGraphqlPost } from './support/unfinished-post.ts';
 
 // What the server logs about a GraphQL request over real HTTP (graphql/yoga-logging.ts).
 
 let t: TestPlaza;
-let port: number;
+let base: string;
 const lines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
     },
   });
   t = await startTestPlaza({}, { logger: createLogger('debug', sink) });
-  port = Number(new URL(await t.url()).port);
+  base = await t.url();
 });
 afterAll(() => t.close());
 
@@ -27,20 +27,8 @@ const waitFor = async (check: () => boolean) => {
 };
 
 it('a client that leaves before its body arrived is a debug line, not an error', async () => {
-  const socket = net.connect(port, '127.0.0.1');
-  await new Promise((resolve) => socket.once('connect', resolve));
   const from = lines.length;
-  socket.write(
-    [
-      'POST /graphql HTTP/1.1',
-      'Host: 127.0.0.1',
-      'Origin: http://plaza.test',
-      'Content-Type: application/json',
-      'Content-Length: 200',
-      '',
-      '{"query":',
-    ].join('\r\n'),
-  );
+  const socket = await unfinishedGraphqlPost(base);
   // The server is reading the body when the client goes.
   await waitFor(() =>
     lines.slice(from).some((line) => line.msg === 'Parsing request to extract GraphQL parameters'),
