@@ -67,9 +67,12 @@ describe('parsers preset on the PGlite', () => {
       true,
       undefined,
     );
-    for (const config of [drizzles.queryConfig, drizzles.rawQueryConfig] as Array<{
-      parsers: Record<number, (value: string) => unknown>;
-    }>) {
+    // Its statement options are private in Drizzle's types.
+    const options = drizzles as unknown as Record<
+      'queryConfig' | 'rawQueryConfig',
+      { parsers: Record<number, (value: string) => unknown> }
+    >;
+    for (const config of [options.queryConfig, options.rawQueryConfig]) {
       expect(Object.keys(config.parsers).sort()).toEqual(Object.keys(DRIZZLE_PGLITE_PARSERS).sort());
       for (const parse of Object.values(config.parsers))
         expect(parse('2026-11-29 10:00:00')).toBe('2026-11-29 10:00:00');
