@@ -14,7 +14,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * decision 0035), else the browser. CHROMIUM_PATH chooses either.
  */
 export const testChromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+  process.env.CHROMIUM_PATH === undefined && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath;
 
 export const chromiumArgs = [
   '--headless',

@@ -1,10 +1,10 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY_MESSAGE } from '@plaza/core/error-messages';
 import { SHED_BODY_KEPT_BYTES } from '../src/http/load-shedding.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { newPerson, type Person } from './support/people.ts';
-import { unfinishedGraphqlPost } from './support/unfinished-post.ts';
+import { connectTo, unfinishedGraphqlPost } from './support/unfinished-post.ts';
 
 // PLAZA_MAX_CONCURRENT_REQUESTS: a process answering that many API requests at once refuses the
 // next ones at once with 503 and Retry-After instead of queueing them (http/load-shedding.ts).
@@ -68,16 +68,6 @@ function exchange(socket: net.Socket, request: string): Promise<RawAnswer> {
   });
 }
 
-async function connect(): Promise<net.Socket> {
-  const { hostname, port } = new URL(base);
-  const socket = net.connect(Number(port), hostname);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  return socket;
-}
-
 function ask(query: string, headers: Record<string, string> = {}) {
   return fetch(`${base}/graphql`, {
     method: 'POST',
@@ -123,8 +113,8 @@ describe('load shedding', () => {
   });
 
   it('keeps the connection of a refused request with a small body for the next request; a large body closes it', async () => {
-    const socket = await connect();
-    const big = await connect();
+    const socket = await connectTo(base);
+    const big = await connectTo(base);
     const held = [await unfinishedGraphqlPost(base), await unfinishedGraphqlPost(base)];
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,5 +1,5 @@
 import { types, type PGlite } from '@electric-sql/pglite';
-import { PgliteSession } from 'drizzle-orm/pglite';
+import { afterPrepare, type PreparedStatement } from './drizzle-sessions.ts';
 
 /**
  * The value parsers Drizzle's PGlite driver hands PGlite with every statement (drizzle-orm's
@@ -24,6 +24,8 @@ export const DRIZZLE_PGLITE_PARSERS: Readonly<Record<number, (value: string) => 
   1182: keepText, // date[]
 };
 
+const PRESET_TYPES = new Set(Object.keys(DRIZZLE_PGLITE_PARSERS));
+
 let preset = false;
 
 /**
@@ -35,32 +37,19 @@ export function presetDrizzleParsers(client: PGlite): void {
   Object.assign(client.parsers, DRIZZLE_PGLITE_PARSERS);
   if (preset) return;
   preset = true;
-  const prototype = PgliteSession.prototype as unknown as {
-    prepareQuery: (
-      this: unknown,
-      ...args: unknown[]
-    ) => { queryConfig?: QueryConfig; rawQueryConfig?: QueryConfig };
-  };
-  const prepareQuery = prototype.prepareQuery;
-  prototype.prepareQuery = function (...args) {
-    const prepared = prepareQuery.apply(this, args);
+  afterPrepare(['pglite'], (prepared) => {
     prepared.queryConfig = withoutPresetParsers(prepared.queryConfig);
     prepared.rawQueryConfig = withoutPresetParsers(prepared.rawQueryConfig);
-    return prepared;
-  };
+  });
 }
 
-interface QueryConfig {
-  rowMode?: string;
-  parsers?: Record<number, unknown>;
-}
+type QueryConfig = PreparedStatement['queryConfig'];
 
 /** A statement's options without its parsers, when they are exactly the ones preset. */
-export function withoutPresetParsers(config: QueryConfig | undefined): QueryConfig | undefined {
+export function withoutPresetParsers(config: QueryConfig): QueryConfig {
   if (!config?.parsers) return config;
-  const keys = Object.keys(config.parsers);
-  const presetKeys = Object.keys(DRIZZLE_PGLITE_PARSERS);
-  if (keys.length !== presetKeys.length || !keys.every((key) => presetKeys.includes(key))) return config;
+  const given = Object.keys(config.parsers);
+  if (given.length !== PRESET_TYPES.size || !given.every((type) => PRESET_TYPES.has(type))) return config;
   const { parsers: _dropped, ...rest } = config;
   return rest;
 }

@@ -1,6 +1,5 @@
 import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
-import { NodePgSession } from 'drizzle-orm/node-postgres';
-import { PgliteSession } from 'drizzle-orm/pglite';
+import { afterPrepare } from './drizzle-sessions.ts';
 
 /**
  * Rows of a select mapped by a plan made once per statement (decision 0036) instead of Drizzle's
@@ -89,21 +88,6 @@ export function compileRowMapper(fields: readonly SelectedField[]): RowMapper {
   };
 }
 
-interface PreparedQuery {
-  customResultMapper?: (rows: unknown[][]) => unknown;
-  joinsNotNullableMap?: JoinsNotNullable;
-}
-
-type PrepareQuery = (
-  this: unknown,
-  query: unknown,
-  fields: SelectedField[] | undefined,
-  name: string | undefined,
-  isResponseInArrayMode: boolean,
-  customResultMapper?: unknown,
-  ...rest: unknown[]
-) => PreparedQuery;
-
 let installed = false;
 
 /**
@@ -114,36 +98,15 @@ let installed = false;
 export function installCompiledRowMapping(): void {
   if (installed) return;
   installed = true;
-  for (const Session of [NodePgSession, PgliteSession]) {
-    const prototype = Session.prototype as unknown as { prepareQuery: PrepareQuery };
-    const prepareQuery = prototype.prepareQuery;
-    prototype.prepareQuery = function (
-      query,
-      fields,
-      name,
-      isResponseInArrayMode,
-      customResultMapper,
-      ...rest
-    ) {
-      const prepared = prepareQuery.call(
-        this,
-        query,
-        fields,
-        name,
-        isResponseInArrayMode,
-        customResultMapper,
-        ...rest,
-      );
-      if (fields && !customResultMapper) {
-        let map: RowMapper | undefined;
-        prepared.customResultMapper = (rows) => {
-          map ??= compileRowMapper(fields);
-          // Read when run: the select builder sets it on the prepared query after preparing it.
-          const joinsNotNullable = prepared.joinsNotNullableMap;
-          return rows.map((row) => map!(row, joinsNotNullable));
-        };
-      }
-      return prepared;
+  afterPrepare(['pg', 'pglite'], (prepared, selected, hasOwnMapper) => {
+    if (!selected || hasOwnMapper) return;
+    const fields = selected as SelectedField[];
+    let map: RowMapper | undefined;
+    prepared.customResultMapper = (rows) => {
+      map ??= compileRowMapper(fields);
+      // Read when run: the select builder sets it on the prepared query after preparing it.
+      const joinsNotNullable = prepared.joinsNotNullableMap;
+      return rows.map((row) => map!(row, joinsNotNullable));
     };
-  }
+  });
 }
