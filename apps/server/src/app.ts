@@ -50,6 +50,7 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   const store = await openStore({
     databaseUrl: config.databaseUrl,
     namedStatements: config.databaseNamedStatements,
+    poolSize: config.databasePoolSize,
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'db'),
     pgliteTemplate: options.pgliteTemplate,
   });

@@ -32,6 +32,7 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('hello@plaza.localhost'),
   TRUST_PROXY: booleanFlag.default(false),
   PLAZA_DATABASE_NAMED_STATEMENTS: booleanFlag.default(true),
+  PLAZA_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   PLAZA_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(128),
   PLAZA_WS_SEND_BUFFER_BYTES: z.coerce
     .number()
@@ -83,6 +84,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Statements prepared by name on each PostgreSQL connection (db/named-statements.ts). */
   databaseNamedStatements: boolean;
+  /** Connections each process keeps to PostgreSQL at most; unset: defaultPoolSize() (db/client.ts). */
+  databasePoolSize: number | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -269,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.PLAZA_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseNamedStatements: e.PLAZA_DATABASE_NAMED_STATEMENTS,
+    databasePoolSize: e.PLAZA_DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

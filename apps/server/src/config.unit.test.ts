@@ -167,3 +167,15 @@ describe('PLAZA_MAX_CONCURRENT_REQUESTS', () => {
       );
   });
 });
+
+describe('PLAZA_DATABASE_POOL_SIZE', () => {
+  it('is unset by default (the store picks it: database-pool.test.ts) and read when set', () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ PLAZA_DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+  });
+
+  it('stops the server on a size that is not a whole number from 1 to 1000', () => {
+    for (const value of ['0', '-3', '2.5', 'many', '1001'])
+      expect(() => loadConfig({ PLAZA_DATABASE_POOL_SIZE: value })).toThrow(/PLAZA_DATABASE_POOL_SIZE/);
+  });
+});

@@ -86,6 +86,9 @@ export async function startTestPlaza(
     PUBLIC_URL: 'http://plaza.test',
     ...(scratch ? { DATABASE_URL: options.databaseUrl?.(scratch.url) ?? scratch.url } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(process.env.PLAZA_DATABASE_POOL_SIZE
+      ? { PLAZA_DATABASE_POOL_SIZE: process.env.PLAZA_DATABASE_POOL_SIZE }
+      : {}),
     ...env,
   });
   const plaza = await createPlaza(config, {

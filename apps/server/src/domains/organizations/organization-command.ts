@@ -30,6 +30,7 @@ const config = loadConfig();
 const store = await openStore({
   databaseUrl: config.databaseUrl,
   namedStatements: config.databaseNamedStatements,
+  poolSize: config.databasePoolSize,
   pgliteDir: path.join(config.dataDir, 'db'),
 });
 const db = store.db;
