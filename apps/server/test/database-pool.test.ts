@@ -10,53 +10,56 @@ it('keeps two PostgreSQL connections a core by default, at least 4 (decision 003
   expect([1, 2, 3, 8].map((cores) => defaultPoolSize(cores))).toEqual([4, 4, 6, 16]);
 });
 
-describe.skipIf(!adminUrl)(`the connection pool (${adminUrl ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'})`, () => {
-  const name = `plaza_test_${randomBytes(6).toString('hex')}`;
-  let admin: pg.Client;
-  let url: string;
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    url = Object.assign(new URL(adminUrl!), { pathname: `/${name}` }).toString();
-  });
-  afterAll(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
+describe.skipIf(!adminUrl)(
+  `the connection pool (${adminUrl ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'})`,
+  () => {
+    const name = `plaza_test_${randomBytes(6).toString('hex')}`;
+    let admin: pg.Client;
+    let url: string;
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      url = Object.assign(new URL(adminUrl!), { pathname: `/${name}` }).toString();
+    });
+    afterAll(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
 
-  it('opens no more connections than its size, however many statements wait', async () => {
-    const store = await openStore({ databaseUrl: url, pgliteDir: 'memory://', poolSize: 2 });
-    try {
-      const backends = await Promise.all(
-        Array.from({ length: 8 }, () =>
-          store.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`),
-        ),
-      );
-      expect(new Set(backends.map((result) => result.rows[0]!.pid)).size).toBe(2);
-    } finally {
-      await store.close();
-    }
-  });
-
-  it('works with one connection: migrations under their lock, then a transaction and statements', async () => {
-    const fresh = `${name}_one`;
-    await admin.query(`CREATE DATABASE ${fresh}`);
-    const freshUrl = Object.assign(new URL(adminUrl!), { pathname: `/${fresh}` }).toString();
-    try {
-      const store = await openStore({ databaseUrl: freshUrl, pgliteDir: 'memory://', poolSize: 1 });
+    it('opens no more connections than its size, however many statements wait', async () => {
+      const store = await openStore({ databaseUrl: url, pgliteDir: 'memory://', poolSize: 2 });
       try {
-        const inside = await store.db.transaction(async (tx) => {
-          const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
-          return rows[0]!.n;
-        });
-        const { rows } = await store.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
-        expect(rows[0]!.n).toBe(inside);
+        const backends = await Promise.all(
+          Array.from({ length: 8 }, () =>
+            store.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`),
+          ),
+        );
+        expect(new Set(backends.map((result) => result.rows[0]!.pid)).size).toBe(2);
       } finally {
         await store.close();
       }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`);
-    }
-  });
-});
+    });
+
+    it('works with one connection: migrations under their lock, then a transaction and statements', async () => {
+      const fresh = `${name}_one`;
+      await admin.query(`CREATE DATABASE ${fresh}`);
+      const freshUrl = Object.assign(new URL(adminUrl!), { pathname: `/${fresh}` }).toString();
+      try {
+        const store = await openStore({ databaseUrl: freshUrl, pgliteDir: 'memory://', poolSize: 1 });
+        try {
+          const inside = await store.db.transaction(async (tx) => {
+            const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+            return rows[0]!.n;
+          });
+          const { rows } = await store.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+          expect(rows[0]!.n).toBe(inside);
+        } finally {
+          await store.close();
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`);
+      }
+    });
+  },
+);
