@@ -86,7 +86,7 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   await registerNotificationEmailJobs(jobs, platform);
   // Web Push keys are made at first start (decision 0014), so every process signs with the same pair.
   await vapidKeys(store);
-  const metrics = createMetrics();
+  const metrics = createMetrics(store);
   const yoga = createPlazaYoga(platform, (execution) => metrics.subscriptionEvents.inc({ execution }));
   const http = await createHttpApp(platform, yoga, metrics, options);
   return {

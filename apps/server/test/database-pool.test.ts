@@ -36,6 +36,27 @@ describe.skipIf(!adminUrl)(
           ),
         );
         expect(new Set(backends.map((result) => result.rows[0]!.pid)).size).toBe(2);
+        expect(store.connections!()).toEqual({ max: 2, busy: 0, idle: 2, waiting: 0 });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('tells its busy, idle and waiting connections while statements wait for one', async () => {
+      const store = await openStore({ databaseUrl: url, pgliteDir: 'memory://', poolSize: 2 });
+      try {
+        const running = Promise.all(
+          Array.from({ length: 5 }, () => store.db.execute(sql`SELECT pg_sleep(0.3)`)),
+        );
+        // Until the first two connections are open and running, some statements still wait to connect.
+        let now = store.connections!();
+        for (let tries = 0; now.busy < 2 && tries < 100; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          now = store.connections!();
+        }
+        expect(now).toEqual({ max: 2, busy: 2, idle: 0, waiting: 3 });
+        await running;
+        expect(store.connections!()).toEqual({ max: 2, busy: 0, idle: 2, waiting: 0 });
       } finally {
         await store.close();
       }

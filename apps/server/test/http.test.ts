@@ -69,6 +69,20 @@ describe('the HTTP server', () => {
     expect(text).toMatch(/plaza_http_request_duration_seconds_count\{[^}]*route="graphql"[^}]*\} \d+/);
   });
 
+  it("gives the PostgreSQL pool's connections at /metrics, and none for the embedded store", async () => {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    if (t.plaza.platform.store.kind === 'postgres') {
+      const max = t.plaza.platform.store.connections!().max;
+      expect(max).toBeGreaterThanOrEqual(1);
+      expect(text).toContain(`plaza_database_connections_max ${max}\n`);
+      expect(text).toMatch(/plaza_database_connections\{state="busy"\} \d+\n/);
+      expect(text).toMatch(/plaza_database_connections\{state="idle"\} [1-9]\d*\n/);
+      expect(text).toContain('plaza_database_connection_waits 0\n');
+    } else {
+      expect(text).not.toContain('plaza_database_connection');
+    }
+  });
+
   it('redirects a path that starts with a double slash to its single-slash version', async () => {
     const res = await fetch(`${base}//company?x=1`, { redirect: 'manual' });
     expect(res.status).toBe(301);

@@ -26,6 +26,20 @@ export interface Store {
   /** One round trip to the database; resolves when it answered. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (for /metrics). */
+  connections?(): PoolReading;
+}
+
+/** A PostgreSQL pool's connections at one moment. */
+export interface PoolReading {
+  /** The most the pool opens (PLAZA_DATABASE_POOL_SIZE). */
+  max: number;
+  /** Open, running a statement or a transaction. */
+  busy: number;
+  /** Open and free. */
+  idle: number;
+  /** Statements or transactions waiting for a connection. */
+  waiting: number;
 }
 
 const statementCounts = new AsyncLocalStorage<{
@@ -146,6 +160,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      connections: () => ({
+        max: pool.options.max,
+        busy: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   const inMemory = options.pgliteDir.startsWith('memory://');

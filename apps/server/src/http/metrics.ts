@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Store } from '../db/client.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -16,10 +17,48 @@ export interface Metrics {
   shedRequests: Counter;
 }
 
-/** Prometheus metrics of one process, served at /metrics. */
-export function createMetrics(): Metrics {
+/**
+ * The PostgreSQL pool's connections, read when /metrics is asked: busy and idle, the most it opens,
+ * and what waits for one. Waits that grow while the database's CPU is free say the pool is too
+ * small for the process; waits with a busy database say the database is (docs/deploy.md).
+ */
+function registerPoolGauges(registry: Registry, store: Pick<Store, 'connections'>): void {
+  const read = store.connections?.bind(store);
+  if (!read) return;
+  new Gauge({
+    name: 'plaza_database_connections',
+    help: 'PostgreSQL connections of this process by state: busy (running a statement or transaction) or idle',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const now = read();
+      this.set({ state: 'busy' }, now.busy);
+      this.set({ state: 'idle' }, now.idle);
+    },
+  });
+  new Gauge({
+    name: 'plaza_database_connections_max',
+    help: 'PostgreSQL connections this process opens at most (PLAZA_DATABASE_POOL_SIZE)',
+    registers: [registry],
+    collect() {
+      this.set(read().max);
+    },
+  });
+  new Gauge({
+    name: 'plaza_database_connection_waits',
+    help: 'Statements and transactions of this process waiting for a PostgreSQL connection',
+    registers: [registry],
+    collect() {
+      this.set(read().waiting);
+    },
+  });
+}
+
+/** Prometheus metrics of one process, served at /metrics; with the store's pool when it has one. */
+export function createMetrics(store: Pick<Store, 'connections'> = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'plaza_' });
+  registerPoolGauges(registry, store);
   return {
     registry,
     httpDuration: new Histogram({
