@@ -19,7 +19,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (DOM snapshots at each step, no screencast: its frames cost
+    // a quarter of the suite's CPU) and a screenshot of its last moment.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     // Every browser starts as a visitor who chose "Essential only" (consent cookie pcg, version 1,
     // mask 2), so the consent banner stays out of the way; consent.spec.ts starts without it.
     storageState: {
