@@ -33,6 +33,10 @@ export default defineConfig({
             'apps/web/app/**/*.test.ts',
           ],
           environment: 'node',
+          // One module graph for all the files (no fresh import per file): 107 files in 6-7 s
+          // instead of 46-48 s, most of which went to importing and transforming the same modules
+          // again. The few tests that fake timers or stub globals put them back after each test.
+          isolate: false,
         },
       },
       {
