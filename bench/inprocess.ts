@@ -1,0 +1,87 @@
+/**
+ * The main queries one at a time, in this process (issue 11): Plaza made here on the generated world
+ * of `npm run bench:seed` (as bench/statements.ts makes it), each query of bench/queries.ts asked
+ * BENCH_REQUESTS (1,500) times in a row through `yoga.fetch` (the whole GraphQL pipeline without
+ * HTTP) after a warm-up of 300, signed in as the same 200 people. Prints the CPU a request of this
+ * process and of its PostgreSQL backends, and the answer's size.
+ *
+ * With nothing queued and nothing else on the cores, this is the steadiest figure of what a query
+ * costs, and `node --cpu-prof bench/inprocess.ts` gives a profile whose samples are the work
+ * itself: under load, a profile also counts the time the server spends preempted inside a system
+ * call (a write that wakes a PostgreSQL backend on the same core), which made `writev` look like a
+ * third of the server's CPU (bench/README.md, main queries). `npm run bench:inprocess`;
+ * BENCH_QUERIES picks queries by name, as for bench:queries.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createPlaza } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { benchDatabaseUrl } from './seed.ts';
+import { cpuPerRequest, cpuReading, machine } from './support/load.ts';
+import { queriesOf, readWorld } from './support/main-queries.ts';
+import { dropBenchSessions, newAuthSecret } from './support/sessions.ts';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500);
+const WARM_UP = 300;
+const client = new pg.Client({ connectionString: benchDatabaseUrl });
+await client.connect();
+const dbName = new URL(benchDatabaseUrl).pathname.slice(1);
+const secret = newAuthSecret();
+const dataDir = await mkdtemp(path.join(tmpdir(), 'plaza-bench-inprocess-'));
+const plaza = await createPlaza(
+  loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: benchDatabaseUrl,
+    AUTH_SECRET: secret,
+    PLAZA_DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://plaza.bench',
+    PLAZA_CITIES_MIN_POPULATION: '1000000',
+  }),
+  { web: false, logger: pino({ level: 'silent' }) },
+);
+try {
+  const world = await readWorld(client, secret);
+  const rows = [
+    '| Query | Requests | Wall a request (ms) | CPU a request, this process / its database backends (ms) | Answer (bytes) |',
+    '|---|---|---|---|---|',
+  ];
+  for (const { name, ask } of queriesOf(world)) {
+    const answer = async (index: number) => {
+      const { person, query, variables } = ask(index);
+      const response = await plaza.yoga.fetch('http://plaza.bench/graphql', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: 'http://plaza.bench',
+          cookie: person?.cookie ?? '',
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      const text = await response.text();
+      if (response.status !== 200 || text.includes('"errors"'))
+        throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
+      return text.length;
+    };
+    for (let index = 0; index < WARM_UP; index++) await answer(index);
+    const before = await cpuReading(client, process.pid, dbName);
+    const started = performance.now();
+    let bytes = 0;
+    for (let index = 0; index < REQUESTS; index++) bytes += await answer(WARM_UP + index);
+    const wall = (performance.now() - started) / REQUESTS;
+    const cpu = cpuPerRequest(before, await cpuReading(client, process.pid, dbName), REQUESTS);
+    rows.push(
+      `| ${name} | ${REQUESTS} | ${wall.toFixed(2)} | ${cpu.process.toFixed(2)} / ${cpu.database.toFixed(2)} | ${Math.round(bytes / REQUESTS)} |`,
+    );
+    console.log(rows.at(-1));
+  }
+  const { cores, memoryGiB, load } = await machine();
+  console.log(`\n${rows.join('\n')}\n\n${cores} cores, ${memoryGiB} GiB; load average ${load}`);
+} finally {
+  await plaza.close();
+  await dropBenchSessions(client);
+  await client.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
