@@ -12,54 +12,23 @@
  * third of the server's CPU (bench/README.md, main queries). `npm run bench:inprocess`;
  * BENCH_QUERIES picks queries by name, as for bench:queries.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { pino } from 'pino';
-import { createPlaza } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { benchDatabaseUrl } from './seed.ts';
+import { openInProcessPlaza } from './support/in-process.ts';
 import { cpuPerRequest, cpuReading, machine } from './support/load.ts';
-import { queriesOf, readWorld } from './support/main-queries.ts';
-import { dropBenchSessions, newAuthSecret } from './support/sessions.ts';
+import { queriesOf } from './support/main-queries.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500);
 const WARM_UP = 300;
-const client = new pg.Client({ connectionString: benchDatabaseUrl });
-await client.connect();
 const dbName = new URL(benchDatabaseUrl).pathname.slice(1);
-const secret = newAuthSecret();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'plaza-bench-inprocess-'));
-const plaza = await createPlaza(
-  loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: benchDatabaseUrl,
-    AUTH_SECRET: secret,
-    PLAZA_DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://plaza.bench',
-    PLAZA_CITIES_MIN_POPULATION: '1000000',
-  }),
-  { web: false, logger: pino({ level: 'silent' }) },
-);
+const { client, world, post, close } = await openInProcessPlaza('inprocess');
 try {
-  const world = await readWorld(client, secret);
   const rows = [
     '| Query | Requests | Wall a request (ms) | CPU a request, this process / its database backends (ms) | Answer (bytes) |',
     '|---|---|---|---|---|',
   ];
   for (const { name, ask } of queriesOf(world)) {
     const answer = async (index: number) => {
-      const { person, query, variables } = ask(index);
-      const response = await plaza.yoga.fetch('http://plaza.bench/graphql', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: 'http://plaza.bench',
-          cookie: person?.cookie ?? '',
-        },
-        body: JSON.stringify({ query, variables }),
-      });
+      const response = await post(ask(index));
       const text = await response.text();
       if (response.status !== 200 || text.includes('"errors"'))
         throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
@@ -80,8 +49,5 @@ try {
   const { cores, memoryGiB, load } = await machine();
   console.log(`\n${rows.join('\n')}\n\n${cores} cores, ${memoryGiB} GiB; load average ${load}`);
 } finally {
-  await plaza.close();
-  await dropBenchSessions(client);
-  await client.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }

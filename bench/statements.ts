@@ -7,35 +7,13 @@
  * that follows the list shows. The API test apps/server/test/sql-statements.test.ts asserts the
  * same for 2 and 20 items. `npm run bench:statements`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { pino } from 'pino';
-import { createPlaza } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { countStatements } from '../apps/server/src/db/client.ts';
-import { benchDatabaseUrl } from './seed.ts';
-import { queriesOf, readWorld } from './support/main-queries.ts';
-import { dropBenchSessions, newAuthSecret } from './support/sessions.ts';
+import { openInProcessPlaza } from './support/in-process.ts';
+import { queriesOf } from './support/main-queries.ts';
 
 const PEOPLE = 20;
-const client = new pg.Client({ connectionString: benchDatabaseUrl });
-await client.connect();
-const secret = newAuthSecret();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'plaza-bench-statements-'));
-const plaza = await createPlaza(
-  loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: benchDatabaseUrl,
-    AUTH_SECRET: secret,
-    PLAZA_DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://plaza.bench',
-  }),
-  { web: false, logger: pino({ level: 'silent' }) },
-);
+const { world, post, close } = await openInProcessPlaza('statements');
 try {
-  const world = await readWorld(client, secret);
   const rows = [
     '| Query | SQL statements per request (fewest – most over 20 people) | Lengths of the lists answered |',
     '|---|---|---|',
@@ -44,19 +22,9 @@ try {
     const counts: number[] = [];
     const lengths: number[] = [];
     for (let index = 0; index < PEOPLE; index++) {
-      const { person, query, variables } = ask(index * 7);
-      const post = () =>
-        plaza.yoga.fetch('http://plaza.bench/graphql', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: 'http://plaza.bench',
-            cookie: person?.cookie ?? '',
-          },
-          body: JSON.stringify({ query, variables }),
-        });
-      await (await post()).text();
-      const { result, statements } = await countStatements(async () => (await post()).json());
+      const asked = ask(index * 7);
+      await (await post(asked)).text();
+      const { result, statements } = await countStatements(async () => (await post(asked)).json());
       const json = result as { data?: Record<string, unknown>; errors?: unknown };
       if (!json.data || json.errors) throw new Error(`${name}: ${JSON.stringify(json.errors).slice(0, 300)}`);
       counts.push(statements);
@@ -76,8 +44,5 @@ try {
   }
   console.log(`\n${rows.join('\n')}`);
 } finally {
-  await plaza.close();
-  await dropBenchSessions(client);
-  await client.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }

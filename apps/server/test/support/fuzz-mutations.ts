@@ -42,10 +42,9 @@ import { signInWithEmail } from './sign-in.ts';
  * 18,005 calls took 1.3 ms each on PostgreSQL, 44 s of the file and 48 s of CPU; 3.0 ms on PGlite,
  * 84 s and 100 s of CPU), so CI's thousand go where they cost least. Measured 2026-11-26 on the
  * 2-core machine: 18,000 calls (18 mutations × 1,000) in 144 s, 6.1 ms of CPU a call including the
- * write counts. `npm run fuzz` runs 10,000
- * per mutation (FUZZ_RUNS=10000: 720,000 calls); its first whole run, 2026-11-26, passed in 44.5
- * minutes on both cores (2,477 s of CPU, ~3.4 ms a call). FUZZ_SEED replays a run; FUZZ_TIMING=1
- * prints the cost per call.
+ * write counts. `npm run fuzz` runs 10,000 per mutation (FUZZ_RUNS=10000: 720,000 calls); its first
+ * whole run, 2026-11-26, passed in 44.5 minutes on both cores (2,477 s of CPU, ~3.4 ms a call).
+ * FUZZ_SEED replays a run; FUZZ_TIMING=1 prints the cost per call.
  */
 
 /**
