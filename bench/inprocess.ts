@@ -10,18 +10,23 @@
  * itself: under load, a profile also counts the time the server spends preempted inside a system
  * call (a write that wakes a PostgreSQL backend on the same core), which made `writev` look like a
  * third of the server's CPU (bench/README.md, main queries). `npm run bench:inprocess`;
- * BENCH_QUERIES picks queries by name, as for bench:queries.
+ * BENCH_QUERIES picks queries by name, as for bench:queries. BENCH_STATEMENT_TIMES=1 prints too,
+ * for each query, its statements' execution time a request in PostgreSQL (pg_stat_statements,
+ * which PostgreSQL must load: support/statement-times.ts).
  */
 import { benchDatabaseUrl } from './seed.ts';
 import { openInProcessPlaza } from './support/in-process.ts';
 import { cpuPerRequest, cpuReading, machine } from './support/load.ts';
 import { queriesOf } from './support/main-queries.ts';
+import { readStatementTimes, resetStatementTimes, statementTimesTable } from './support/statement-times.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500);
 const WARM_UP = 300;
+const STATEMENT_TIMES = process.env.BENCH_STATEMENT_TIMES === '1';
 const dbName = new URL(benchDatabaseUrl).pathname.slice(1);
 const { client, world, post, close } = await openInProcessPlaza('inprocess');
 try {
+  const statementTables: string[] = [];
   const rows = [
     '| Query | Requests | Wall a request (ms) | CPU a request, this process / its database backends (ms) | Answer (bytes) |',
     '|---|---|---|---|---|',
@@ -35,6 +40,7 @@ try {
       return text.length;
     };
     for (let index = 0; index < WARM_UP; index++) await answer(index);
+    if (STATEMENT_TIMES) await resetStatementTimes(client);
     const before = await cpuReading(client, process.pid, dbName);
     const started = performance.now();
     let bytes = 0;
@@ -45,8 +51,13 @@ try {
       `| ${name} | ${REQUESTS} | ${wall.toFixed(2)} | ${cpu.process.toFixed(2)} / ${cpu.database.toFixed(2)} | ${Math.round(bytes / REQUESTS)} |`,
     );
     console.log(rows.at(-1));
+    if (STATEMENT_TIMES) {
+      statementTables.push(statementTimesTable(name, await readStatementTimes(client, dbName, REQUESTS)));
+      console.log(`\n${statementTables.at(-1)}\n`);
+    }
   }
   const { cores, memoryGiB, load } = await machine();
+  for (const table of statementTables) console.log(`\n${table}`);
   console.log(`\n${rows.join('\n')}\n\n${cores} cores, ${memoryGiB} GiB; load average ${load}`);
 } finally {
   await close();
