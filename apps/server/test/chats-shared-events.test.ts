@@ -300,6 +300,11 @@ describe('chat-list events shared among the subscribers who see the chat alike',
       await ready(anaList, benList);
       const key = await api.openDm(ana, ben.userId);
       await api.sent(ana, key, 'hi Ben');
+      // Each list's event of Ana's message first: read while Ben's was being stored, Ana's event
+      // could show his message with her unread count from just before it (an event reads the chat,
+      // the state and the last message one after another; the next event brings the count).
+      await showing(anaList, key, 'hi Ben');
+      await showing(benList, key, 'hi Ben');
       await api.sent(ben, key, 'hi Ana');
       const anaView = await showing(anaList, key, 'hi Ana');
       const benView = await showing(benList, key, 'hi Ana');
