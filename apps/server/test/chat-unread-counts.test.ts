@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import { chatMembers, messages } from '../src/db/schema/index.ts';
-import { readChatState, readChatStates } from '../src/domains/chats/chat-state.ts';
+import { readChatState, readChatStates, readChatStatesWithLast } from '../src/domains/chats/chat-state.ts';
 import { newKey } from '../src/ids.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { buildGroup, buildUser } from './support/factories.ts';
@@ -133,5 +133,44 @@ describe('many members’ unread counts read together', () => {
     expect(together).toEqual(alone);
     expect(together[0]).toBe(20);
     expect((await bothWays(empty.id, ids)).together).toEqual(ids.map(() => 0));
+  });
+
+  it('come with the chat’s newest message that shows, from the same statement', async () => {
+    const owner = await buildUser(db(), 'Owner');
+    const members = await Promise.all(Array.from({ length: 9 }, (_, i) => buildUser(db(), `Member${i}`)));
+    const { chat } = await buildGroup(
+      db(),
+      owner.id,
+      members.map((m) => ({ userId: m.id })),
+    );
+    const ids = [owner.id, ...members.map((m) => m.id)];
+    const empty = await readChatStatesWithLast(db(), chat.id, ids);
+    expect(empty.lastMessageId).toBeNull();
+    expect(empty.states.map((state) => state.unreadCount)).toEqual(ids.map(() => 0));
+    const sender = (seq: number) => members[seq % 9]!.id;
+    await addMessages(chat.id, 1, 10, sender);
+    const bySeq = async (seq: number) =>
+      (
+        await db()
+          .select()
+          .from(messages)
+          .where(and(eq(messages.chatId, chat.id), eq(messages.seq, seq)))
+      )[0]!;
+    const first = await bySeq(1);
+    // 11 a thread reply (under 1), 12 deleted, 13 removed by a moderator: 10 is the newest that
+    // shows in the main chat.
+    await addMessages(chat.id, 11, 11, sender, { parentId: () => first.id });
+    await addMessages(chat.id, 12, 13, sender, { deleted: (seq) => seq === 12 });
+    await db()
+      .update(messages)
+      .set({ hiddenAt: new Date() })
+      .where(and(eq(messages.chatId, chat.id), eq(messages.seq, 13)));
+    const newest = [await bySeq(10)];
+    // Many at once and one alone: the same states as readChatStates, and the same last message.
+    for (const asked of [ids, [owner.id]]) {
+      const read = await readChatStatesWithLast(db(), chat.id, asked);
+      expect(read.lastMessageId).toBe(newest[0]!.id);
+      expect(read.states).toEqual(await readChatStates(db(), chat.id, asked));
+    }
   });
 });

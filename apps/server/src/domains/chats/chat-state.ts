@@ -67,6 +67,29 @@ export async function readChatStates(
   chatId: number,
   viewerIds: readonly number[],
 ): Promise<ChatState[]> {
+  return (await statesStatement(db, chatId, viewerIds, false)).states;
+}
+
+/**
+ * readChatStates with the id of the chat's newest main message that shows (neither deleted nor
+ * removed), read by the same statement: a chat-list event's entry shows a last message and unread
+ * counts of one moment (read one after the other, a message stored between them would show with
+ * the count from before it).
+ */
+export function readChatStatesWithLast(
+  db: Database,
+  chatId: number,
+  viewerIds: readonly number[],
+): Promise<{ states: ChatState[]; lastMessageId: number | null }> {
+  return statesStatement(db, chatId, viewerIds, true);
+}
+
+async function statesStatement(
+  db: Database,
+  chatId: number,
+  viewerIds: readonly number[],
+  withLast: boolean,
+): Promise<{ states: ChatState[]; lastMessageId: number | null }> {
   const lastSeen = sql`coalesce(m.last_seen_seq, 0)`;
   const counted = unreadCountSql(chatId, lastSeen, sql`v.user_id`);
   const many = viewerIds.length >= MANY_VIEWERS;
@@ -79,6 +102,7 @@ export async function readChatStates(
     mute_until: Date | string | null;
     last_seen_thread_tab: Date | string | null;
     unread: number;
+    last_message_id?: number | null;
   }>(
     db,
     sql`${
@@ -103,13 +127,18 @@ export async function readChatStates(
                 ELSE ${counted}
               END`
             : counted
-        } AS unread
+        } AS unread${
+          withLast
+            ? sql`, (SELECT lm.id FROM messages lm WHERE lm.chat_id = ${chatId} AND lm.deleted_at IS NULL
+                AND lm.hidden_at IS NULL AND lm.parent_id IS NULL ORDER BY lm.seq DESC LIMIT 1) AS last_message_id`
+            : sql``
+        }
       FROM unnest(${idArray(viewerIds)}) AS v(user_id)
       ${many ? sql`CROSS JOIN newest w LEFT JOIN own o ON o.sender_id = v.user_id` : sql``}
       LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`,
   );
   const byViewer = new Map(found.map((row) => [Number(row.user_id), row]));
-  return viewerIds.map((viewerId) => {
+  const states = viewerIds.map((viewerId) => {
     const row = byViewer.get(viewerId);
     return chatStateOf({
       lastSeenSeq: row?.last_seen_seq ?? null,
@@ -119,6 +148,11 @@ export async function readChatStates(
       unreadCount: row?.unread ?? null,
     });
   });
+  const lastMessageId = found[0]?.last_message_id;
+  return {
+    states,
+    lastMessageId: lastMessageId === undefined || lastMessageId === null ? null : Number(lastMessageId),
+  };
 }
 
 /**

@@ -47,6 +47,11 @@ export interface ChatEntry {
    */
   stateInVariant?: boolean;
   /**
+   * The chat's last message (Chat.lastChat) as of the same moment as `state`, when read with it (a
+   * chat-list event's entry); else read when asked.
+   */
+  lastMessage?: MessageRow | null;
+  /**
    * Whether the chat has threads the viewer has not seen (Chat.hasUnseenThreads), when read with
    * the chat (findChatWithState, a chat room's query); else read when asked.
    */

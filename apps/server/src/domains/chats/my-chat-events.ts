@@ -15,7 +15,8 @@ import {
 import type { ChatListBusEvent, ListedMessage } from '../../platform/bus/bus.ts';
 import { ViewerSubscription, viewerHubFor } from '../../platform/bus/viewer-hub.ts';
 import { dmPeople, groupChatOutsiders, loadChatAccess } from './chat-access.ts';
-import { readChatStates, type ChatState } from './chat-state.ts';
+import { readChatStatesWithLast, type ChatState } from './chat-state.ts';
+import { anyOf } from '../../db/id-array.ts';
 import type { ChatEntry } from './list-chats.ts';
 import { putLatest } from './latest-by-key.ts';
 import type { ChatAccess, ChatRow } from './chat-access.ts';
@@ -173,12 +174,18 @@ export function myChatEventStream(
  * muted) of all of them in one statement, batched as they ask in the same turn; for MESSAGE events
  * the message and which of them the group no longer admits, likewise.
  */
+interface StateWithLast {
+  state: ChatState;
+  lastMessageId: number | null;
+}
+
 class EventReads {
   private readonly db: Database;
   private readonly change: ListChange;
   private chatRead: Promise<ChatRow | undefined> | null = null;
   private messageRead: Promise<MessageRow | undefined> | null = null;
-  private statesLoader: DataLoader<number, ChatState> | null = null;
+  private statesLoader: DataLoader<number, StateWithLast> | null = null;
+  private messagesLoader: DataLoader<number, MessageRow | null> | null = null;
   private outsidersLoader: DataLoader<number, boolean> | null = null;
 
   constructor(db: Database, change: ListChange) {
@@ -205,12 +212,29 @@ class EventReads {
     return this.messageRead;
   }
 
-  get states(): DataLoader<number, ChatState> {
-    this.statesLoader ??= new DataLoader(
-      (viewerIds) => readChatStates(this.db, this.change.chatId, viewerIds),
-      BATCHING,
-    );
+  /**
+   * Each viewer's state with the id of the chat's last message, read by one statement for all
+   * of them (readChatStatesWithLast): the count and the last message of one moment.
+   */
+  get states(): DataLoader<number, StateWithLast> {
+    this.statesLoader ??= new DataLoader(async (viewerIds) => {
+      const { states, lastMessageId } = await readChatStatesWithLast(this.db, this.change.chatId, viewerIds);
+      return states.map((state) => ({ state, lastMessageId }));
+    }, BATCHING);
     return this.statesLoader;
+  }
+
+  /** Messages of the chat by id (the last messages the states named). */
+  get messagesById(): DataLoader<number, MessageRow | null> {
+    this.messagesLoader ??= new DataLoader(async (ids) => {
+      const found = await this.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.chatId, this.change.chatId), anyOf(messages.id, ids)));
+      const byId = new Map(found.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }, BATCHING);
+    return this.messagesLoader;
   }
 
   /** Whether the group of the (group) chat no longer lets the viewer read it (chat gone: true). */
@@ -287,10 +311,23 @@ async function readListChange(
   // Fresh loaders: the subscription lives long and access changes.
   const access = await loadChatAccess(withSharedScope(context, event), chat);
   if (!access.permissions.read) return removed;
-  const state = await reads.states.load(viewerId);
-  // The subscribers who see the chat the same way (decision 0031) share one execution of it.
-  const share: EventShare = { token: event, variant: viewerVariant(access, state) };
-  return { kind: 'UPDATED', chatKey, chat: { access, state, stateInVariant: true }, [EVENT_SHARE]: share };
+  const { state, lastMessageId } = await reads.states.load(viewerId);
+  // The last message the count was read with; one deleted or removed since is left to the
+  // resolver, which reads the chat's last message as it is now.
+  const last = lastMessageId === null ? null : await reads.messagesById.load(lastMessageId);
+  const lastMessage = last === null || (last.deletedAt === null && last.hiddenAt === null) ? last : undefined;
+  // The subscribers who see the chat the same way (decision 0031) share one execution of it (read
+  // with the same last message: a batch of states read a moment later may name a newer one).
+  const share: EventShare = {
+    token: event,
+    variant: `${viewerVariant(access, state)}:${lastMessage === undefined ? '' : (lastMessageId ?? 0)}`,
+  };
+  return {
+    kind: 'UPDATED',
+    chatKey,
+    chat: { access, state, stateInVariant: true, ...(lastMessage === undefined ? {} : { lastMessage }) },
+    [EVENT_SHARE]: share,
+  };
 }
 
 /**

@@ -140,7 +140,10 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
       type: MessageRef,
       nullable: true,
       description: 'The newest message of the main chat that is not deleted nor removed by a moderator.',
-      resolve: (e, _a, context) => chatSharedLoaders(context).lastMessage.load(e.access.chat.id),
+      resolve: (e, _a, context) =>
+        e.lastMessage !== undefined
+          ? e.lastMessage
+          : chatSharedLoaders(context).lastMessage.load(e.access.chat.id),
     }),
     unreadCount: t.int({
       description:
