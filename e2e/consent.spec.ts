@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { waitForHydration } from './support/hydration.ts';
@@ -185,4 +187,80 @@ test('the banner works from the keyboard alone', async ({ page, context }) => {
   await expect(banner(page)).toBeHidden();
   expect(await storedConsent(context)).toEqual({ version: 1, mask: 2 | 16 });
   await expect(page.locator('#main')).toBeFocused();
+});
+
+/**
+ * Serves the test server's pages from a port of its own, each page's HTML in two parts a moment
+ * apart, cut inside the consent banner: what a browser gets when a network packet ends there.
+ */
+async function servedCutInsideTheBanner(
+  baseURL: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const upstream = await fetch(new URL(request.url ?? '/', baseURL), {
+        headers: { accept: request.headers.accept ?? '*/*' },
+      });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const type = upstream.headers.get('content-type') ?? '';
+      response.writeHead(upstream.status, { 'content-type': type, 'cache-control': 'no-store' });
+      const text = type.includes('text/html') ? body.toString('utf8') : '';
+      const at = text.indexOf('Cookies, your call');
+      if (at < 0) return response.end(body);
+      const cut = Buffer.byteLength(text.slice(0, at + 400));
+      response.write(body.subarray(0, cut));
+      setTimeout(() => response.end(body.subarray(cut)), 700);
+    })().catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('the banner does not move the page when its HTML comes in two parts', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cutServer = await servedCutInsideTheBanner(baseURL!);
+  try {
+    await page.addInitScript(() => {
+      const shifts: Array<{ value: number; banner: boolean }> = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }
+        >)
+          shifts.push({
+            value: entry.value,
+            banner: (entry.sources ?? []).some(
+              (source) =>
+                source.node instanceof Element && source.node.closest('[data-consent-banner]') !== null,
+            ),
+          });
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Painted before the second part came, the banner was half its height; then it grew upwards.
+    await page.goto(`${cutServer.url}/explore`, { waitUntil: 'commit' });
+    await page.waitForLoadState('load');
+    await expect(banner(page)).toBeVisible();
+    // A frame or two after the last part, for the shift (if any) to be reported.
+    await page.waitForTimeout(300);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { shifts: Array<{ value: number; banner: boolean }> }).shifts,
+    );
+    expect(shifts.filter((shift) => shift.banner)).toEqual([]);
+    // Hidden while its last element is missing, shown again with it.
+    await page.evaluate(() => document.querySelector('[data-consent-end]')?.remove());
+    await expect(banner(page)).toBeHidden();
+    await page.evaluate(() => {
+      const end = document.createElement('span');
+      end.setAttribute('data-consent-end', '');
+      end.hidden = true;
+      document.querySelector('[data-consent-banner]')?.append(end);
+    });
+    await expect(banner(page)).toBeVisible();
+  } finally {
+    await cutServer.close();
+  }
 });

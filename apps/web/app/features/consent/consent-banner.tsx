@@ -162,6 +162,7 @@ function ConsentPanel({
       ref={sectionRef}
       aria-labelledby={headingId}
       data-testid="consent-banner"
+      data-consent-banner=""
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !isReopened) return;
         closeCookieSettings();
@@ -246,6 +247,8 @@ function ConsentPanel({
           )}
         </div>
       </div>
+      {/* Parsed last: until it is, the banner stays hidden (app.css, [data-consent-banner]). */}
+      <span data-consent-end="" hidden />
     </section>
   );
 }
