@@ -168,17 +168,19 @@ export function myChatEventStream(
   return new ChatListSubscriber(context, viewerId, options.messages, options.since ?? null);
 }
 
-/**
- * What every subscriber of this process reads once per list event (the bus hands them all the same
- * event object), each made when first asked for: the chat's row, the states (unread count, hidden,
- * muted) of all of them in one statement, batched as they ask in the same turn; for MESSAGE events
- * the message and which of them the group no longer admits, likewise.
- */
+/** A viewer's state of the event's chat, and the chat's last message read with it. */
 interface StateWithLast {
   state: ChatState;
   lastMessageId: number | null;
 }
 
+/**
+ * What every subscriber of this process reads once per list event (the bus hands them all the same
+ * event object), each made when first asked for: the chat's row, the states (unread count, hidden,
+ * muted) of all of them with the chat's last message in one statement, batched as they ask in the
+ * same turn, and that message; for MESSAGE events the message and which of them the group no longer
+ * admits, likewise.
+ */
 class EventReads {
   private readonly db: Database;
   private readonly change: ListChange;
