@@ -49,6 +49,18 @@ async function setLastSeen(chatId: number, userId: number, seq: number) {
     .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
 }
 
+/** A group chat of its owner and nine members (eight or more are counted together). */
+async function groupOfTen() {
+  const owner = await buildUser(db(), 'Owner');
+  const members = await Promise.all(Array.from({ length: 9 }, (_, i) => buildUser(db(), `Member${i}`)));
+  const { chat } = await buildGroup(
+    db(),
+    owner.id,
+    members.map((m) => ({ userId: m.id })),
+  );
+  return { owner, members, chat };
+}
+
 /** Every person's count read both ways. */
 async function bothWays(chatId: number, ids: number[]) {
   const together = (await readChatStates(db(), chatId, ids)).map((state) => state.unreadCount);
@@ -114,13 +126,7 @@ describe('many members’ unread counts read together', () => {
   });
 
   it('are exact in a chat with fewer messages than are read at once, and zero in an empty one', async () => {
-    const owner = await buildUser(db(), 'Owner');
-    const members = await Promise.all(Array.from({ length: 9 }, (_, i) => buildUser(db(), `Member${i}`)));
-    const { chat } = await buildGroup(
-      db(),
-      owner.id,
-      members.map((m) => ({ userId: m.id })),
-    );
+    const { owner, members, chat } = await groupOfTen();
     const { chat: empty } = await buildGroup(
       db(),
       owner.id,
@@ -136,13 +142,7 @@ describe('many members’ unread counts read together', () => {
   });
 
   it('come with the chat’s newest message that shows, from the same statement', async () => {
-    const owner = await buildUser(db(), 'Owner');
-    const members = await Promise.all(Array.from({ length: 9 }, (_, i) => buildUser(db(), `Member${i}`)));
-    const { chat } = await buildGroup(
-      db(),
-      owner.id,
-      members.map((m) => ({ userId: m.id })),
-    );
+    const { owner, members, chat } = await groupOfTen();
     const ids = [owner.id, ...members.map((m) => m.id)];
     const empty = await readChatStatesWithLast(db(), chat.id, ids);
     expect(empty.lastMessageId).toBeNull();
@@ -165,11 +165,11 @@ describe('many members’ unread counts read together', () => {
       .update(messages)
       .set({ hiddenAt: new Date() })
       .where(and(eq(messages.chatId, chat.id), eq(messages.seq, 13)));
-    const newest = [await bySeq(10)];
+    const newest = await bySeq(10);
     // Many at once and one alone: the same states as readChatStates, and the same last message.
     for (const asked of [ids, [owner.id]]) {
       const read = await readChatStatesWithLast(db(), chat.id, asked);
-      expect(read.lastMessageId).toBe(newest[0]!.id);
+      expect(read.lastMessageId).toBe(newest.id);
       expect(read.states).toEqual(await readChatStates(db(), chat.id, asked));
     }
   });

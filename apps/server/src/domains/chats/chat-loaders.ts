@@ -1,10 +1,20 @@
 import DataLoader from 'dataloader';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { chats, messageThreadStates, messages, pollVotes } from '../../db/schema/index.ts';
 import { BATCHING, requestScoped, sharedScoped } from '../../graphql/request-scoped.ts';
 import type { ChatRow } from './chat-access.ts';
 import type { MessageRow } from './send-message.ts';
 import { anyOf } from '../../db/id-array.ts';
+
+/**
+ * The id of the chat's newest main message that shows (neither deleted nor removed by a
+ * moderator, not a thread reply), as a scalar subquery: what a chat's lastChat is, wherever it is
+ * read (the shared loader below, a chat-list event's states: chat-state.ts).
+ */
+export function lastShownMessageIdSql(chatId: SQL | number): SQL {
+  return sql`(SELECT lm.id FROM messages lm WHERE lm.chat_id = ${chatId} AND lm.deleted_at IS NULL
+    AND lm.hidden_at IS NULL AND lm.parent_id IS NULL ORDER BY lm.seq DESC LIMIT 1)`;
+}
 
 /** Per-request loaders of the chat domain. */
 export const chatLoaders = requestScoped((context) => ({
@@ -78,9 +88,7 @@ export const chatSharedLoaders = sharedScoped(({ store }) => {
           .select()
           .from(messages)
           .where(
-            sql`${messages.id} IN (SELECT (SELECT m.id FROM messages m WHERE m.chat_id = c.id AND m.deleted_at IS NULL
-            AND m.hidden_at IS NULL AND m.parent_id IS NULL ORDER BY m.seq DESC LIMIT 1)
-            FROM (VALUES ${ids}) AS c(id))`,
+            sql`${messages.id} IN (SELECT ${lastShownMessageIdSql(sql`c.id`)} FROM (VALUES ${ids}) AS c(id))`,
           );
         for (const id of unknown) known.set(id, null);
         for (const row of found) known.set(row.chatId, row);

@@ -16,6 +16,7 @@ import {
   type ChatAccess,
 } from './chat-access.ts';
 import { unseenThreadsSql } from './threads.ts';
+import { lastShownMessageIdSql } from './chat-loaders.ts';
 import type { ChatEntry } from './list-chats.ts';
 
 /** The viewer's own state in a chat (spec 3 pivot): last seen, hidden, muted until. */
@@ -127,12 +128,7 @@ async function statesStatement(
                 ELSE ${counted}
               END`
             : counted
-        } AS unread${
-          withLast
-            ? sql`, (SELECT lm.id FROM messages lm WHERE lm.chat_id = ${chatId} AND lm.deleted_at IS NULL
-                AND lm.hidden_at IS NULL AND lm.parent_id IS NULL ORDER BY lm.seq DESC LIMIT 1) AS last_message_id`
-            : sql``
-        }
+        } AS unread${withLast ? sql`, ${lastShownMessageIdSql(chatId)} AS last_message_id` : sql``}
       FROM unnest(${idArray(viewerIds)}) AS v(user_id)
       ${many ? sql`CROSS JOIN newest w LEFT JOIN own o ON o.sender_id = v.user_id` : sql``}
       LEFT JOIN chat_members m ON m.chat_id = ${chatId} AND m.user_id = v.user_id`,

@@ -185,7 +185,6 @@ class EventReads {
   private readonly db: Database;
   private readonly change: ListChange;
   private chatRead: Promise<ChatRow | undefined> | null = null;
-  private messageRead: Promise<MessageRow | undefined> | null = null;
   private statesLoader: DataLoader<number, StateWithLast> | null = null;
   private messagesLoader: DataLoader<number, MessageRow | null> | null = null;
   private outsidersLoader: DataLoader<number, boolean> | null = null;
@@ -204,14 +203,9 @@ class EventReads {
     return this.chatRead;
   }
 
-  get message(): Promise<MessageRow | undefined> {
-    const id = this.change.message?.id ?? 0;
-    this.messageRead ??= this.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.id, id), eq(messages.chatId, this.change.chatId)))
-      .then(([row]) => row);
-    return this.messageRead;
+  /** The event's new message (a MESSAGE event's), or null when it is not in the chat. */
+  get message(): Promise<MessageRow | null> {
+    return this.messagesById.load(this.change.message?.id ?? 0);
   }
 
   /**
@@ -226,7 +220,7 @@ class EventReads {
     return this.statesLoader;
   }
 
-  /** Messages of the chat by id (the last messages the states named). */
+  /** Messages of the chat by id (the event's message, the last messages the states named). */
   get messagesById(): DataLoader<number, MessageRow | null> {
     this.messagesLoader ??= new DataLoader(async (ids) => {
       const found = await this.db
@@ -276,7 +270,7 @@ async function readListMessage(
   const [chat, message] = await Promise.all([reads.chat, reads.message]);
   const readable =
     chat !== undefined &&
-    message !== undefined &&
+    message !== null &&
     message.deletedAt === null &&
     message.hiddenAt === null &&
     ((chat.type === 'd' && (dmPeople(chat)?.includes(viewerId) ?? false)) ||
