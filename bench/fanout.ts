@@ -5,7 +5,8 @@
  * BENCH_SECONDS (20) over HTTP; send-to-receipt p50 / p95 / p99 over every delivery, and per member
  * the messages missing or received twice. Then a burst: BENCH_BURST (100) messages sent as fast as
  * 4 loops can, and the deliveries per second from the first send to the last receipt, next to the
- * same burst through a bare `ws` broadcast server (bench/support/bare-ws.ts) to as many clients.
+ * same burst through a bare `ws` broadcast server (bench/support/bare-ws.ts) to as many clients,
+ * BENCH_ROUNDS (3) times in turn, with the median of the rounds' ratios.
  * Every client lives in this one process, which shares the machine's cores with the server.
  * `npm run bench:fanout`; BENCH_PORT (3453; the bare server on the next port), BENCH_MEMBERS;
  * BENCH_FIELDS=web subscribes with the web app's own selection of a message (MESSAGE_FIELDS: its
@@ -41,6 +42,7 @@ const port = Number(process.env.BENCH_PORT ?? 3453);
 const RATE = Number(process.env.BENCH_RATE ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 100);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? FANOUT_MEMBERS);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 1);
 const FIELDS = process.env.BENCH_FIELDS === 'web' ? MESSAGE_FIELDS : 'text';
@@ -97,10 +99,19 @@ function wsClient(base: string, person: SessionPerson): Client {
   });
 }
 
-/** Deliveries per second of a burst through the bare ws broadcast server to `count` clients. */
-async function bareBroadcast(
-  count: number,
-): Promise<{ perSecond: number; seconds: number; serverMicros: number; clientMicros: number }> {
+interface BareBurst {
+  perSecond: number;
+  seconds: number;
+  serverMicros: number;
+  clientMicros: number;
+}
+
+/**
+ * The bare ws broadcast server (its own process) with `count` clients connected and one sender:
+ * each `burst()` sends BENCH_BURST messages and answers its deliveries per second, from the first
+ * send to the last receipt.
+ */
+async function openBare(count: number): Promise<{ burst: () => Promise<BareBurst>; close: () => void }> {
   const barePort = port + 1;
   const bare = spawn(
     process.execPath,
@@ -109,11 +120,14 @@ async function bareBroadcast(
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
+  let sockets: WebSocket[] = [];
+  const close = () => {
+    for (const socket of sockets) socket.terminate();
+    bare.kill('SIGTERM');
+  };
   try {
     await sleep(1000);
-    let delivered = 0;
-    let lastAt = 0;
-    const sockets = await Promise.all(
+    sockets = await Promise.all(
       Array.from(
         { length: count + 1 },
         () =>
@@ -124,13 +138,21 @@ async function bareBroadcast(
           }),
       ),
     );
-    const sender = sockets.pop()!;
-    for (const socket of sockets)
-      socket.on('message', (data) => {
-        JSON.parse(String(data));
-        delivered += 1;
-        lastAt = performance.now();
-      });
+  } catch (error) {
+    close();
+    throw error;
+  }
+  const sender = sockets.at(-1)!;
+  let delivered = 0;
+  let lastAt = 0;
+  for (const socket of sockets.slice(0, -1))
+    socket.on('message', (data) => {
+      JSON.parse(String(data));
+      delivered += 1;
+      lastAt = performance.now();
+    });
+  const burst = async (): Promise<BareBurst> => {
+    delivered = 0;
     const serverBefore = await cpuSeconds(bare.pid!);
     const clientBefore = process.cpuUsage();
     const started = performance.now();
@@ -140,16 +162,21 @@ async function bareBroadcast(
     const seconds = (lastAt - started) / 1000;
     const serverMicros = ((await cpuSeconds(bare.pid!)) - serverBefore) * 1e6;
     const client = process.cpuUsage(clientBefore);
-    for (const socket of [...sockets, sender]) socket.terminate();
     return {
       perSecond: delivered / seconds,
       seconds,
       serverMicros: serverMicros / Math.max(1, delivered),
       clientMicros: (client.user + client.system) / Math.max(1, delivered),
     };
-  } finally {
-    bare.kill('SIGTERM');
-  }
+  };
+  return { burst, close };
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 // BENCH_SERVER_NODE_OPTIONS: Node options of the server process only (e.g. --inspect=127.0.0.1:3460 to profile it).
@@ -336,28 +363,56 @@ try {
   const clientBefore = process.cpuUsage();
   const steady = await sendAll('steady', RATE * SECONDS, { rate: RATE });
   const cpuSteady = await cpuReading(world.client, world.server.pid!, world.dbName);
-  const clientAfterSteady = process.cpuUsage();
   const clientSteady = process.cpuUsage(clientBefore);
-  const burst = await sendAll('burst', BURST, { loops: 4 });
-  const cpuBurst = await cpuReading(world.client, world.server.pid!, world.dbName);
-  const clientBurst = process.cpuUsage(clientAfterSteady);
   // The benchmark's own clients share the cores: their CPU a delivery, beside the server's.
   const clientMicros = (usage: NodeJS.CpuUsage, deliveries: number) =>
     (usage.user + usage.system) / Math.max(1, deliveries);
+  // The bursts, each followed by the bare server's (its clients connected beside Plaza's, idle
+  // meanwhile): this machine's speed moves by 10-30% within a minute, so the two are compared
+  // round by round and the table gives every round and the median of their ratios.
+  const bare = await openBare(members.length);
+  const rounds: Array<{
+    burst: Awaited<ReturnType<typeof sendAll>>;
+    cpu: ReturnType<typeof cpuPerRequest>;
+    client: number;
+    bare: BareBurst;
+  }> = [];
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      const cpuBefore = await cpuReading(world.client, world.server.pid!, world.dbName);
+      const clientBeforeBurst = process.cpuUsage();
+      const burst = await sendAll(`burst${round}`, BURST, { loops: 4 });
+      const cpuAfter = await cpuReading(world.client, world.server.pid!, world.dbName);
+      const client = process.cpuUsage(clientBeforeBurst);
+      rounds.push({
+        burst,
+        cpu: cpuPerRequest(cpuBefore, cpuAfter, burst.latencies.length),
+        client: clientMicros(client, burst.latencies.length),
+        bare: await bare.burst(),
+      });
+    }
+  } finally {
+    bare.close();
+  }
   const rssAfter = await residentMegabytes(world.server.pid!);
   for (const client of clients.splice(0)) await client.dispose();
-  const bare = await bareBroadcast(members.length);
   const after = await machine();
   const line = (name: string, result: typeof steady, cpu: ReturnType<typeof cpuPerRequest>, client: number) =>
     `| ${name} | ${result.latencies.length} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.95))} / ${ms(percentile(result.latencies, 0.99))} | ${result.perSecond.toFixed(0)} | ${(cpu.process * 1000).toFixed(0)} / ${(cpu.database * 1000).toFixed(1)} / ${client.toFixed(0)} | ${result.failures} failed sends; ${result.missing} missing, ${result.duplicates} duplicate |`;
+  const roundLines = rounds.flatMap(({ burst, cpu, client, bare: baseline }, index) => [
+    line(`burst ${index + 1} of ${BURST} messages, 4 sending loops`, burst, cpu, client),
+    `| bare ws broadcast, burst ${index + 1} of ${BURST} to ${members.length} clients | ${BURST * members.length} | – | ${baseline.perSecond.toFixed(0)} (Plaza ${((100 * burst.perSecond) / baseline.perSecond).toFixed(0)}%) | ${baseline.serverMicros.toFixed(0)} / – / ${baseline.clientMicros.toFixed(0)} | all in ${baseline.seconds.toFixed(2)} s |`,
+  ]);
+  const ratios = rounds.map(({ burst, bare: baseline }) => burst.perSecond / baseline.perSecond);
   console.log(`
 ${members.length} members live over graphql-ws (${CLIENT === 'raw' ? 'raw clients' : 'graphql-ws clients'}) in ${connectSeconds.toFixed(1)} s, each ${LIST ? "subscribed to myChatEvents with the web app's chat list fields" : `selecting ${FIELDS === 'text' ? 'message { text }' : "the web app's message fields"}`}, ${senders.length} sender(s); server RSS ${rssIdle.toFixed(0)} MB before, ${rssLive.toFixed(0)} MB connected, ${rssAfter.toFixed(0)} MB after
 
 | Load | Deliveries | Send to receipt p50 / p95 / p99 (ms) | Deliveries per second | CPU µs a delivery, server / database / clients | Checks |
 |---|---|---|---|---|---|
 ${line(`${RATE} msg/s for ${SECONDS} s to ${members.length} members`, steady, cpuPerRequest(cpuBefore, cpuSteady, steady.latencies.length), clientMicros(clientSteady, steady.latencies.length))}
-${line(`burst of ${BURST} messages, 4 sending loops`, burst, cpuPerRequest(cpuSteady, cpuBurst, burst.latencies.length), clientMicros(clientBurst, burst.latencies.length))}
-| baseline: bare ws broadcast, burst of ${BURST} to ${members.length} clients | ${BURST * members.length} | – | ${bare.perSecond.toFixed(0)} | ${bare.serverMicros.toFixed(0)} / – / ${bare.clientMicros.toFixed(0)} | all in ${bare.seconds.toFixed(2)} s |
+${roundLines.join('\n')}
+
+Plaza's bursts against bare ws, round by round: ${ratios.map((ratio) => `${(100 * ratio).toFixed(0)}%`).join(', ')}; median **${(100 * median(ratios)).toFixed(0)}%** (Plaza ${median(rounds.map((r) => r.burst.perSecond)).toFixed(0)}, bare ws ${median(rounds.map((r) => r.bare.perSecond)).toFixed(0)} deliveries a second; server CPU a delivery ${median(rounds.map((r) => r.cpu.process * 1000)).toFixed(1)} µs against ${median(rounds.map((r) => r.bare.serverMicros)).toFixed(1)})
 
 ${before.cores} cores, ${before.memoryGiB} GiB; load average before ${before.load}, after ${after.load}`);
   if (errors.length > 0) console.error('subscription errors:', JSON.stringify(errors.slice(0, 3)));
