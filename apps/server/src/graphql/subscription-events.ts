@@ -210,8 +210,41 @@ interface SharedSlot {
   known?: Promise<void>;
 }
 
-/** Shareable events read at once, per token: each document's execution. */
-const sharedResults = new WeakMap<object, Map<string, SharedSlot>>();
+/**
+ * Shareable events read at once, per token and variant: each document's execution (keyed by the
+ * share key, a string kept by the subscription, so a lookup makes no new string).
+ */
+const sharedResults = new WeakMap<object, Map<string, Map<string, SharedSlot>>>();
+
+/** The execution of `event` for one subscriber: in a context of its own, with the event's shared scope. */
+function ownExecution(
+  args: ExecutionArgs,
+  event: unknown,
+  share: EventShare | undefined,
+  count: (execution: EventExecution) => void,
+  sharing?: { dependent: boolean },
+): ExecutionResult | Promise<ExecutionResult> {
+  const contextValue: EventContext = {
+    ...(args.contextValue as object),
+    ...(share ? { [SHARED_SCOPE]: share.token } : {}),
+    ...(sharing ? { [SHARING]: sharing } : {}),
+  };
+  count('own');
+  return execute({ ...args, rootValue: event, contextValue }) as ExecutionResult | Promise<ExecutionResult>;
+}
+
+/** Another subscriber's outcome of the same event and document, or this subscriber's own execution. */
+function reuseOrOwn(
+  found: SharedSlot,
+  args: ExecutionArgs,
+  event: unknown,
+  share: EventShare,
+  count: (execution: EventExecution) => void,
+): ExecutionResult | Promise<ExecutionResult> {
+  if (!found.outcome?.shared) return ownExecution(args, event, share, count);
+  count('shared');
+  return found.outcome.result;
+}
 
 /**
  * Runs one event's selection: in a context of its own (a copy of the subscription's, so the
@@ -230,30 +263,22 @@ function executeEvent(
   // An event others receive too shares its read-once rows (sharedScoped) even when its selection
   // is executed for each subscriber (no key: a field depends on the viewer).
   const share = (event as { [EVENT_SHARE]?: EventShare } | null)?.[EVENT_SHARE];
-  const own = (sharing?: { dependent: boolean }): ExecutionResult | Promise<ExecutionResult> => {
-    const contextValue: EventContext = {
-      ...(args.contextValue as object),
-      ...(share ? { [SHARED_SCOPE]: share.token } : {}),
-      ...(sharing ? { [SHARING]: sharing } : {}),
-    };
-    count('own');
-    return execute({ ...args, rootValue: event, contextValue }) as ExecutionResult | Promise<ExecutionResult>;
-  };
-  if (!share || key === null) return own();
-  let results = sharedResults.get(share.token);
+  if (!share || key === null) return ownExecution(args, event, share, count);
+  let variants = sharedResults.get(share.token);
+  if (!variants) {
+    variants = new Map();
+    sharedResults.set(share.token, variants);
+  }
+  let results = variants.get(share.variant);
   if (!results) {
     results = new Map();
-    sharedResults.set(share.token, results);
+    variants.set(share.variant, results);
   }
-  const name = `${key}\n${share.variant}`;
-  const found = results.get(name);
+  const found = results.get(key);
   if (found) {
-    const reuse = (): ExecutionResult | Promise<ExecutionResult> => {
-      if (!found.outcome?.shared) return own();
-      count('shared');
-      return found.outcome.result;
-    };
-    return found.outcome === undefined && found.known ? found.known.then(reuse) : reuse();
+    return found.outcome === undefined && found.known
+      ? found.known.then(() => reuseOrOwn(found, args, event, share, count))
+      : reuseOrOwn(found, args, event, share, count);
   }
   const sharing = { dependent: false };
   const outcomeOf = (result: ExecutionResult): Outcome => {
@@ -261,10 +286,10 @@ function executeEvent(
     return { result, shared: !sharing.dependent };
   };
   const slot: SharedSlot = {};
-  results.set(name, slot);
+  results.set(key, slot);
   let executed: ExecutionResult | Promise<ExecutionResult>;
   try {
-    executed = own(sharing);
+    executed = ownExecution(args, event, share, count, sharing);
   } catch (error) {
     slot.outcome = null;
     throw error;

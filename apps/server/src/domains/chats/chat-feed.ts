@@ -6,7 +6,7 @@ import { EVENT_SHARE, PUSH_EVENTS, type PushSource } from '../../graphql/subscri
 import { busTopic, untilLive, type Bus, type ChatBusEvent } from '../../platform/bus/bus.ts';
 import { rows } from '../social/social-sql.ts';
 import { chatNotFound, findChat, groupChatOutsiders, type ChatRow } from './chat-access.ts';
-import { eventKindOf, type ChatEvent } from './chat-events.ts';
+import { eventKindOf, type ChatEvent, type ChatEventKind } from './chat-events.ts';
 import type { MessageRow } from './send-message.ts';
 
 /** Messages read at once; a subscriber far behind catches up page by page. */
@@ -26,6 +26,8 @@ export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefine
   cursor = 0;
   readonly context: RequestContext;
   readonly key: string;
+  /** The person subscribed (a subscription's viewer stays the same), read by every access check. */
+  readonly viewerId: number | null;
   /** Whether a read from at most its cursor found nothing more (it has every change up to then). */
   caughtUp = false;
   /** Stopped, failed or completed: takes nothing more. */
@@ -45,6 +47,7 @@ export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefine
   constructor(context: RequestContext, key: string, afterRev: number | null, checked?: ChatRow) {
     this.context = context;
     this.key = key;
+    this.viewerId = context.viewer?.id ?? null;
     this.started = this.start(afterRev, checked);
     this.started.catch(() => undefined);
   }
@@ -57,19 +60,13 @@ export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefine
     await this.feed.join(this);
   }
 
-  get viewerId(): number | null {
-    return this.context.viewer?.id ?? null;
-  }
-
   /** Hands it the rows after its cursor of a read that started at or below its cursor. */
-  deliver(rows: readonly MessageRow[]): void {
+  deliver(rows: readonly MessageRow[], events: ReadEvents): void {
     for (const message of rows) {
       if (message.rev <= this.cursor) continue;
       this.runFrom ??= this.cursor;
       this.cursor = message.rev;
-      const kind = eventKindOf(message, this.runFrom);
-      // Every subscriber handed this row from the same read shares the event's execution.
-      this.put({ kind, message, [EVENT_SHARE]: { token: message, variant: kind } });
+      this.put(events.of(message, eventKindOf(message, this.runFrom)));
     }
   }
 
@@ -147,6 +144,24 @@ export class FeedSubscriber implements AsyncIterableIterator<ChatEvent, undefine
 
   [Symbol.asyncIterator](): this {
     return this;
+  }
+}
+
+/**
+ * The events of one read of a chat's messages: every subscriber handed a row in the same kind gets
+ * the same event object, which says so (EVENT_SHARE: the row is the token), so they share its
+ * execution (decision 0023), and a read for 2,000 subscribers makes one event, not 2,000.
+ */
+class ReadEvents {
+  private readonly made = new Map<MessageRow, Partial<Record<ChatEventKind, ChatEvent>>>();
+
+  of(message: MessageRow, kind: ChatEventKind): ChatEvent {
+    let kinds = this.made.get(message);
+    if (!kinds) {
+      kinds = {};
+      this.made.set(message, kinds);
+    }
+    return (kinds[kind] ??= { kind, message, [EVENT_SHARE]: { token: message, variant: kind } });
   }
 }
 
@@ -267,7 +282,8 @@ class ChatFeed {
           // Every subscriber at or past `from` gets the rows after its own cursor: changes of a
           // chat commit in change order (decision 0012), so the read holds all of them up to its end.
           const reached = [...this.subscribers].filter((subscriber) => subscriber.cursor >= from);
-          for (const subscriber of reached) subscriber.deliver(page);
+          const events = new ReadEvents();
+          for (const subscriber of reached) subscriber.deliver(page, events);
           if (page.length < PAGE) {
             for (const subscriber of reached) subscriber.reachedEnd();
             break;
