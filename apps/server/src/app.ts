@@ -87,7 +87,7 @@ export async function createPlaza(config: Config, options: PlazaOptions): Promis
   // Web Push keys are made at first start (decision 0014), so every process signs with the same pair.
   await vapidKeys(store);
   const metrics = createMetrics(store);
-  const yoga = createPlazaYoga(platform, (execution) => metrics.subscriptionEvents.inc({ execution }));
+  const yoga = createPlazaYoga(platform, (execution) => metrics.subscriptionEvents.count(execution));
   const http = await createHttpApp(platform, yoga, metrics, options);
   return {
     platform,

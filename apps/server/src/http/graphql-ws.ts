@@ -179,7 +179,7 @@ function serveGraphqlWs(
   const server = makeServer({
     ...options,
     onNext: (_ctx, _id, _payload, _args, result) => {
-      metrics.subscriptionMessages.inc({ path: 'protocol' });
+      metrics.subscriptionMessages.count('protocol');
       return sharedResultJson(result) === undefined ? undefined : (result as never);
     },
     jsonMessageReplacer(this: unknown, key, value) {
@@ -249,7 +249,7 @@ function serveGraphqlWs(
             if (socket.readyState !== socket.OPEN || socket.bufferedAmount >= sendBufferLimit || !active())
               return false;
             write(`${head}${json}}`);
-            metrics.subscriptionMessages.inc({ path: 'direct' });
+            metrics.subscriptionMessages.count('direct');
             return true;
           };
         },
