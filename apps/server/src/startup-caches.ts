@@ -71,6 +71,17 @@ export function cachedPackageResolve(cache: Map<string, ResolveFnOutput>): Resol
 /** A package's module type as Node reads it: only these two values count. */
 type PackageType = 'module' | 'commonjs';
 
+/** The module type a package.json's text names, or null (none, another value, or not JSON). */
+function typeNamedIn(packageJson: string): PackageType | null {
+  let type: unknown;
+  try {
+    type = (JSON.parse(packageJson) as { type?: unknown }).type;
+  } catch {
+    return null;
+  }
+  return type === 'module' || type === 'commonjs' ? type : null;
+}
+
 /**
  * The `type` of the package.json that scopes a folder, as Node finds it (the nearest one above, not
  * past a folder named node_modules), read once per folder; null when there is none or it names no
@@ -89,20 +100,11 @@ export function packageTypeReader(
   const typeOf = (folder: string): PackageType | null => {
     const cached = known.get(folder);
     if (cached !== undefined) return cached;
-    let found: PackageType | null;
-    const text = path.basename(folder) === 'node_modules' ? null : read(path.join(folder, 'package.json'));
-    if (text !== null) {
-      let type: unknown;
-      try {
-        type = (JSON.parse(text) as { type?: unknown }).type;
-      } catch {
-        type = undefined;
-      }
-      found = type === 'module' || type === 'commonjs' ? type : null;
-    } else if (path.basename(folder) === 'node_modules' || path.dirname(folder) === folder) {
-      found = null;
-    } else {
-      found = typeOf(path.dirname(folder));
+    let found: PackageType | null = null;
+    if (path.basename(folder) !== 'node_modules') {
+      const text = read(path.join(folder, 'package.json'));
+      if (text !== null) found = typeNamedIn(text);
+      else if (path.dirname(folder) !== folder) found = typeOf(path.dirname(folder));
     }
     known.set(folder, found);
     return found;
