@@ -172,11 +172,12 @@ async function openBare(count: number): Promise<{ burst: () => Promise<BareBurst
   return { burst, close };
 }
 
-/** The middle value (the mean of the two middle ones for an even count). */
+/** The middle round's value (of an even count, the upper of the two middle ones). */
 function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 // BENCH_SERVER_NODE_OPTIONS: Node options of the server process only (e.g. --inspect=127.0.0.1:3460 to profile it).
