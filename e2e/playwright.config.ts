@@ -21,7 +21,7 @@ export default defineConfig({
     launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
     // A failed test keeps a screenshot of its last moment. Its trace (each step's DOM snapshot,
     // network log and console) only with E2E_TRACE=1: recording one for every test and dropping it
-    // when the test passed cost a quarter of the suite's CPU (decision 0041).
+    // when the test passed cost a sixth to a quarter of the CPU of the specs measured (decision 0041).
     trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     // Every browser starts as a visitor who chose "Essential only" (consent cookie pcg, version 1,
