@@ -131,7 +131,7 @@ test('Back closes the sign-out confirmation without leaving the page; Escape and
   await page.goBack();
   await expect(confirmation).toHaveCount(0);
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByLabel('Bio')).toBeVisible();
+  await expect(page.getByLabel('Bio', { exact: true })).toBeVisible();
 
   await openConfirmation();
   await page.keyboard.press('Escape');
@@ -160,11 +160,11 @@ test('a profile edit saves the bio, which shows after a reload', async ({ page }
   await page.goto('/profile');
   await expectNoAxeViolations(page);
   const bio = `Weekend hikes and board games ${Date.now()}`;
-  await page.getByLabel('Bio').fill(bio);
+  await page.getByLabel('Bio', { exact: true }).fill(bio);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Bio')).toHaveValue(bio);
+  await expect(page.getByLabel('Bio', { exact: true })).toHaveValue(bio);
 });
 
 test('signing out in one tab signs the other tab out', async ({ page, context }) => {
