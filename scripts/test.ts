@@ -1,7 +1,9 @@
 /**
- * `npm test`: lint, typecheck, unit, API and browser tests, in that order, each phase run even when
- * an earlier one failed, then one summary line: "N passed, N failed". Lint and typecheck run side
- * by side (each keeps one core busy), their output printed one after the other.
+ * `npm test`: lint, typecheck, unit, build, API and browser tests, each phase run even when an
+ * earlier one failed, then one summary line: "N passed, N failed". The first four run in two lanes
+ * side by side, lint in one and typecheck, unit and build one after the other in the other (each
+ * lane keeps one core busy; lint alone takes about as long as the other three), a phase's output
+ * printed when it ends.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,8 +20,11 @@ interface Phase {
   env?: Record<string, string>;
   /** Reads passed/failed counts from the phase's JSON report. */
   count?: () => { passed: number; failed: number };
-  /** Runs at the same time as the phases next to it that also say so, its output held until it ends. */
-  sideBySide?: boolean;
+  /**
+   * With the phases next to it that also have a lane: the lanes run side by side, the phases of
+   * one lane one after the other, each phase's output held until it ends.
+   */
+  lane?: number;
 }
 
 function vitestCounts(file: string) {
@@ -66,9 +71,11 @@ const only = process.argv.slice(2);
 const postgresUrl = process.env.PLAZA_TEST_DATABASE_URL;
 const redisUrl = process.env.PLAZA_TEST_REDIS_URL;
 const phases: Phase[] = [
-  { name: 'lint', command: ['npm', 'run', 'lint', '--silent'], sideBySide: true },
-  { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'], sideBySide: true },
-  vitestPhase('unit', 'unit'),
+  { name: 'lint', command: ['npm', 'run', 'lint', '--silent'], lane: 0 },
+  { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'], lane: 1 },
+  { ...vitestPhase('unit', 'unit'), lane: 1 },
+  // Only the browser tests need the build; it is here to take its turn in a lane.
+  { name: 'build', command: ['npm', 'run', 'build', '--silent'], lane: 1 },
   vitestPhase('api', 'api'),
   ...(postgresUrl
     ? [
@@ -78,7 +85,6 @@ const phases: Phase[] = [
         }),
       ]
     : []),
-  { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
@@ -137,12 +143,20 @@ function run(phase: Phase, held: boolean): Promise<void> {
 
 for (let index = 0; index < selected.length;) {
   const group = [selected[index]!];
-  while (group[0]!.sideBySide && selected[index + group.length]?.sideBySide) {
+  while (group[0]!.lane !== undefined && selected[index + group.length]?.lane !== undefined) {
     group.push(selected[index + group.length]!);
   }
   index += group.length;
-  if (group.length === 1) await run(group[0]!, false);
-  else await Promise.all(group.map((phase) => run(phase, true)));
+  const lanes = [...new Set(group.map((phase) => phase.lane))];
+  if (lanes.length === 1) {
+    for (const phase of group) await run(phase, false);
+  } else {
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (const phase of group.filter((p) => p.lane === lane)) await run(phase, true);
+      }),
+    );
+  }
 }
 
 if (failedPhases.length > 0) console.log(`\nFailed phases: ${failedPhases.join(', ')}`);
