@@ -12,6 +12,7 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from 'rea
 import type { PlazaServerContext } from '@plaza/web/context';
 import type { Platform } from '../graphql/context.ts';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
+import { hashedAssets } from './hashed-assets.ts';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -96,8 +97,8 @@ export async function mountWeb(
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const clientDir = path.join(webBuildDir, 'client');
-  // Hashed bundles never change; everything else is revalidated.
-  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+  // Hashed bundles never change (served from memory, compressed once); everything else is revalidated.
+  app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));
   app.use(
     express.static(clientDir, {
       maxAge: '1h',
