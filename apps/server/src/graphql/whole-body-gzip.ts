@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'graphql-yoga';
+import { acceptEncodingQualities } from '../http/accept-encoding.ts';
 
 /** A body shorter than this goes as it is (the compression middleware's default threshold). */
 export const GZIP_THRESHOLD_BYTES = 1024;
@@ -12,18 +13,7 @@ const WHOLE_JSON = /^application\/(?:graphql-response\+)?json\b/i;
  * quality above 0 (RFC 9110 12.5.3).
  */
 export function acceptsGzip(header: string | null): boolean {
-  if (header === null) return false;
-  let named: number | null = null;
-  let any: number | null = null;
-  for (const part of header.split(',')) {
-    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    const quality = q === undefined ? 1 : Number(q.slice(2));
-    if (Number.isNaN(quality)) continue;
-    if (coding === 'gzip' || coding === 'x-gzip') named = Math.max(named ?? 0, quality);
-    else if (coding === '*') any = quality;
-  }
-  return (named ?? any ?? 0) > 0;
+  return header !== null && (acceptEncodingQualities(header)('gzip') ?? 0) > 0;
 }
 
 /**

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { RequestHandler } from 'express';
+import { acceptEncodingQualities } from './accept-encoding.ts';
 
 const gzipped = promisify(gzip);
 const brotlied = promisify(brotliCompress);
@@ -30,16 +31,9 @@ const COMPRESSIBLE = new Set([
  */
 function chooseEncoding(header: string | undefined, offered: readonly string[]): string {
   if (!header) return 'identity';
-  const ranks = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [token = '', ...params] = part.split(';');
-    const name = token.trim().toLowerCase();
-    if (!name) continue;
-    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param)?.[1]).find(Boolean);
-    ranks.set(name, q === undefined ? 1 : Number(q) || 0);
-  }
-  // Unnamed encodings take the rank of "*"; the file as it is stays acceptable unless refused.
-  const rankOf = (name: string) => ranks.get(name) ?? ranks.get('*') ?? (name === 'identity' ? 1 : 0);
+  const quality = acceptEncodingQualities(header);
+  // The file as it is stays acceptable unless refused.
+  const rankOf = (name: string) => quality(name) ?? (name === 'identity' ? 1 : 0);
   let best = 'identity';
   let bestRank = 0;
   for (const name of offered) {
