@@ -1,12 +1,14 @@
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import type { RequestContext } from '../src/graphql/context.ts';
 import { listMyChats } from '../src/domains/chats/list-chats.ts';
 import { groupLoaders } from '../src/domains/groups/group-loaders.ts';
 import { planLoaders } from '../src/domains/plans/plan-loaders.ts';
+import { plans } from '../src/db/schema/index.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { buildGroup, buildMessage, buildPlan, buildUser } from './support/factories.ts';
+import { newPerson } from './support/people.ts';
 
 // The loaders' statements by ids (db/id-array.ts, idsPlaceholder) are named once a connection
 // and, after PostgreSQL's five plans for the first executions' values, keep one plan for every
@@ -19,7 +21,7 @@ const url = process.env.DATABASE_URL;
 let t: TestPlaza;
 
 beforeAll(async () => {
-  t = await startTestPlaza();
+  t = await startTestPlaza({ TRUST_PROXY: '1' });
 });
 afterAll(() => t.close());
 
@@ -71,7 +73,7 @@ async function plannedOnOneConnection(
 }
 
 describe.skipIf(!url)(
-  `loaders by ids keep one plan (${url ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'})`,
+  `loaders, the chat list and search keep one plan (${url ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'})`,
   () => {
     it('plans, groups and people read in short batches are planned five times, then never again', async () => {
       const viewer = await buildUser(t.plaza.platform.store.db, 'Vera');
@@ -144,6 +146,48 @@ describe.skipIf(!url)(
       // keeps a generic plan either way; the generated world's did not while they were parameters
       // (a custom plan, 4.6 ms of planning, at each of 2,020 executions in 2,000 calls).
       expect(new Set(use?.parameter_types.replace(/[{}]/g, '').split(','))).toEqual(new Set(['integer']));
+    });
+
+    it('search’s pages keep one generic plan from their first execution (decision 0043)', async () => {
+      const db = t.plaza.platform.store.db;
+      const viewer = await newPerson(t, 'Seeker');
+      const host = await buildUser(db, 'Host');
+      const titles: string[] = [];
+      for (let index = 0; index < 3; index++) {
+        const { plan } = await buildPlan(db, host.id, [], { isPublic: true });
+        titles.push(`Wombat walk ${index}`);
+        await db.update(plans).set({ title: titles[index] }).where(eq(plans.id, plan.id));
+      }
+      const query = 'query ($text: String!) { search(text: $text) { plans { title } people { id } } }';
+      const times = 4;
+      for (let time = 0; time < times; time++) {
+        const { data, errors } = await t.gql<{ search: { plans: Array<{ title: string }> } }>(
+          query,
+          { text: 'wombat' },
+          viewer.headers,
+        );
+        expect(errors).toBeUndefined();
+        expect(data?.search.plans.map((plan) => plan.title).sort()).toEqual(titles);
+      }
+      // Each connection of the generic plans' pool (two here), held at once so both answer.
+      const read = () =>
+        t.plaza.platform.store.genericPlanRows!<{
+          pid: number;
+          name: string;
+          generic_plans: number;
+          custom_plans: number;
+        }>(
+          'plaza_test_search_plans',
+          `SELECT pg_backend_pid() AS pid, s.name, s.generic_plans::int, s.custom_plans::int
+           FROM (SELECT pg_sleep($1)) pause, pg_prepared_statements s WHERE s.name LIKE 'search\\_%'`,
+          [0.2],
+        );
+      const seen = (await Promise.all([read(), read()])).flat();
+      expect(seen.length).toBeGreaterThan(0);
+      // The pages of plans and of people, signed in, each asked `times` times over the connections.
+      const executions = seen.reduce((sum, row) => sum + row.generic_plans, 0);
+      expect(executions).toBeGreaterThanOrEqual(2 * times);
+      for (const row of seen) expect(row, row.name).toMatchObject({ custom_plans: 0 });
     });
   },
 );

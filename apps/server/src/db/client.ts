@@ -26,8 +26,17 @@ export interface Store {
   /** One round trip to the database; resolves when it answered. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** PostgreSQL only: the pool's connections now (for /metrics). */
+  /** PostgreSQL only: the pool's connections now (for /metrics), the generic plans' pool's included. */
   connections?(): PoolReading;
+  /**
+   * PostgreSQL with named statements only: the rows of `text`, prepared as `name` on a connection of
+   * a small pool of its own whose statements keep one generic plan from their first execution
+   * (`plan_cache_mode = force_generic_plan`), with pg's own value parsing; counted as the store's
+   * other statements are. For statements whose plan does not depend on their values but whose
+   * estimates do (search's pages: decision 0043), so PostgreSQL does not plan them afresh every time.
+   * Elsewhere (PGlite, a pooler without prepared statements) undefined: run them as any other.
+   */
+  genericPlanRows?<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
 }
 
 /** A PostgreSQL pool's connections at one moment. */
@@ -116,6 +125,14 @@ export function defaultPoolSize(cores = availableParallelism()): number {
 }
 
 /**
+ * Connections of the generic plans' pool (Store.genericPlanRows), besides the main pool of
+ * `poolSize`: a quarter of it, at least 2 (decision 0043).
+ */
+export function genericPlanPoolSize(poolSize: number): number {
+  return Math.max(2, Math.ceil(poolSize / 4));
+}
+
+/**
  * An in-memory store's buffer pool: its pages are in memory already (PGlite's in-memory file
  * system), so PostgreSQL's default 128 MB of shared buffers only held a second copy, and setting them
  * up was most of the store's start: an in-memory store from the API tests' template started in
@@ -133,21 +150,35 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     // JIT off: Plaza's queries are short, but those with correlated subqueries (explore, search,
     // visibility rules) get cost estimates in the millions, and PostgreSQL then spent ~1.2 s
     // compiling each (EXPLAIN ANALYZE of explore near a city: 1,215 ms of JIT, 220 ms of work).
+    const named = options.namedStatements !== false;
+    const poolSize = options.poolSize ?? defaultPoolSize();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? defaultPoolSize(),
+      max: poolSize,
       idleTimeoutMillis: 300_000,
       options: '-c jit=off',
-      Client: namingClient({ named: options.namedStatements !== false }),
+      Client: namingClient({ named }),
     });
-    // An idle connection the server ends (a restart, a dropped database) emits 'error' on the pool;
-    // without a listener that would end the process. The pool drops that client and the next query
-    // opens a new connection; a query in flight still gets its own error.
-    pool.on('error', () => undefined);
-    // The same for a connection checked out but between two queries (a transaction awaiting, a
-    // PostgreSQL restart: bench/faults.ts saw both processes end on 57P01). Its next query fails
-    // and the pool drops it on release (it is no longer queryable).
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    // Opens no connection until its first statement (pg connects on demand).
+    const genericPool = named
+      ? new pg.Pool({
+          connectionString: options.databaseUrl,
+          max: genericPlanPoolSize(poolSize),
+          idleTimeoutMillis: 300_000,
+          options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+        })
+      : null;
+    for (const each of [pool, genericPool]) {
+      if (!each) continue;
+      // An idle connection the server ends (a restart, a dropped database) emits 'error' on the
+      // pool; without a listener that would end the process. The pool drops that client and the
+      // next query opens a new connection; a query in flight still gets its own error.
+      each.on('error', () => undefined);
+      // The same for a connection checked out but between two queries (a transaction awaiting, a
+      // PostgreSQL restart: bench/faults.ts saw both processes end on 57P01). Its next query fails
+      // and the pool drops it on release (it is no longer queryable).
+      each.on('connect', (client) => client.on('error', () => undefined));
+    }
     const db = drizzlePg(pool, { schema, logger: statementCounter });
     // Processes starting together on a database that needs migrations take turns: without the lock
     // all but one failed their start (CREATE EXTENSION and CREATE TABLE racing; decision 0021).
@@ -168,12 +199,25 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
-      connections: () => ({
-        max: pool.options.max,
-        busy: pool.totalCount - pool.idleCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
+      close: async () => {
+        await Promise.all([pool.end(), genericPool?.end()]);
+      },
+      connections: () => {
+        const pools = genericPool ? [pool, genericPool] : [pool];
+        const sum = (of: (each: pg.Pool) => number) => pools.reduce((total, each) => total + of(each), 0);
+        return {
+          max: sum((each) => each.options.max),
+          busy: sum((each) => each.totalCount - each.idleCount),
+          idle: sum((each) => each.idleCount),
+          waiting: sum((each) => each.waitingCount),
+        };
+      },
+      ...(genericPool && {
+        genericPlanRows: async <T>(name: string, text: string, values: unknown[]) => {
+          statementCounter.logQuery(text, values);
+          const result = await genericPool.query({ name, text, values });
+          return result.rows as T[];
+        },
       }),
     };
   }

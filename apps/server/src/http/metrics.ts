@@ -72,7 +72,7 @@ function registerPoolGauges(registry: Registry, store: Pick<Store, 'connections'
   });
   new Gauge({
     name: 'plaza_database_connections_max',
-    help: 'PostgreSQL connections this process opens at most (PLAZA_DATABASE_POOL_SIZE)',
+    help: 'PostgreSQL connections this process opens at most (PLAZA_DATABASE_POOL_SIZE, and a quarter of it, at least 2, for generic plans)',
     registers: [registry],
     collect() {
       this.set(read().max);

@@ -166,7 +166,7 @@ async function searchList<T>(
       list.name === 'people' ? friends : null,
     );
     const page = await preparedRows<{ id: number | string } & Record<string, unknown>>(
-      db,
+      context.store,
       list.page({
         text: ranking.text,
         near,
