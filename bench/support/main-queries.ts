@@ -17,6 +17,15 @@ import { CITIES } from '../seed.ts';
 import { openSessions, type SessionPerson } from './sessions.ts';
 
 const ONLY = process.env.BENCH_QUERIES?.split(',');
+/**
+ * BENCH_RECENT_CHANGES=N: before the run, N plans, N people and N groups of the world are marked
+ * changed within the last nine minutes (their updated_at), and the three tables analysed, as a
+ * live community leaves them (an answer to a plan, a sign-in, a change of place touch them). The
+ * generated world is otherwise still: nothing changed since it was seeded. Search reads the rows
+ * changed in the last ten minutes beside its shared rankings, and how many PostgreSQL expects
+ * there decided whether it planned each search afresh (decision 0043). Default 0.
+ */
+const RECENT_CHANGES = Number(process.env.BENCH_RECENT_CHANGES ?? 0);
 
 const MY_CHATS = `query MyChats($hidden: Boolean!) {
   shown: myChats(hidden: $hidden) { ${CHAT_LIST_FIELDS} }
@@ -114,7 +123,24 @@ export function queriesOf(world: World): Array<{ name: string; ask: Ask }> {
   return all.filter((q) => !ONLY || ONLY.includes(q.name));
 }
 
+/** Marks RECENT_CHANGES rows of each table changed in the last nine minutes (BENCH_RECENT_CHANGES). */
+async function markRecentChanges(client: pg.Client): Promise<void> {
+  if (!Number.isSafeInteger(RECENT_CHANGES) || RECENT_CHANGES < 0)
+    throw new Error(`BENCH_RECENT_CHANGES must be a count, not ${process.env.BENCH_RECENT_CHANGES}`);
+  if (RECENT_CHANGES === 0) return;
+  for (const table of ['plans', 'users', 'groups']) {
+    await client.query(
+      `UPDATE ${table} SET updated_at = now() - random() * interval '9 minutes'
+       WHERE id IN (SELECT id FROM ${table} ORDER BY hashint4(id + $2) LIMIT $1)`,
+      [RECENT_CHANGES, Date.now() % 1_000_000],
+    );
+    await client.query(`ANALYZE ${table}`);
+  }
+  console.log(`marked ${RECENT_CHANGES} plans, people and groups changed in the last nine minutes`);
+}
+
 export async function readWorld(client: pg.Client, secret: string): Promise<World> {
+  await markRecentChanges(client);
   const { rows: found } = await client.query<{ id: number }>(
     `SELECT id FROM users WHERE key LIKE 'bench%' AND id % 500 = 7 ORDER BY id`,
   );
