@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@plaza/core/constants';
+import { plans } from '../src/db/schema/index.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/graphql/unavailable.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { chatApi, chatEvents } from './support/chats.ts';
+import { buildPlan, buildUser } from './support/factories.ts';
 import { CuttableHop } from './support/cuttable-hop.ts';
 import { newPerson } from './support/people.ts';
 
@@ -66,6 +69,32 @@ describe.skipIf(!adminUrl)(
       await hop.open();
       const after = await t.gql(query, { username: 'nobody-here' });
       expect(after.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    });
+
+    it('answers search the same, whose pages run on a pool of their own (decision 0043), then serves again', async () => {
+      const db = t.plaza.platform.store.db;
+      const host = await buildUser(db, 'Host');
+      const { plan } = await buildPlan(db, host.id, [], { isPublic: true });
+      await db.update(plans).set({ title: 'Quokka picnic' }).where(eq(plans.id, plan.id));
+      // Signed out: after the first, the shared ranking is kept, and the page is the first statement.
+      const query = 'query ($text: String!) { search(text: $text) { plans { title } } }';
+      const titles = (result: { data?: Record<string, unknown> | null }) =>
+        (result.data?.search as { plans: Array<{ title: string }> } | undefined)?.plans.map(
+          (each) => each.title,
+        );
+      expect(titles(await t.gql(query, { text: 'quokka' }))).toEqual(['Quokka picnic']);
+
+      await hop.cut();
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const during = await t.gql(query, { text: 'quokka' });
+        expect(during.status).toBe(503);
+        expect(during.errors).toEqual([
+          expect.objectContaining({ message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: '503' } }),
+        ]);
+      }
+
+      await hop.open();
+      expect(titles(await t.gql(query, { text: 'quokka' }))).toEqual(['Quokka picnic']);
     });
 
     it('tells a subscription opened while the database is out of reach the same', async () => {
