@@ -3,13 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@plaza/core/constants';
 import { plans } from '../src/db/schema/index.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/graphql/unavailable.ts';
-import { startTestPlaza, type TestPlaza } from './harness.ts';
+import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { chatApi, chatEvents } from './support/chats.ts';
 import { buildPlan, buildUser } from './support/factories.ts';
 import { CuttableHop } from './support/cuttable-hop.ts';
 import { newPerson } from './support/people.ts';
 
 const adminUrl = process.env.DATABASE_URL;
+
+/** The answer of a request while PostgreSQL is out of reach: 503 with its one clear message. */
+function expectUnavailable(answer: GraphQLResponse): void {
+  expect(answer.status).toBe(503);
+  expect(answer.errors).toEqual([
+    expect.objectContaining({ message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: '503' } }),
+  ]);
+}
 
 describe.skipIf(!adminUrl)(
   `PostgreSQL out of reach (${adminUrl ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'})`,
@@ -49,13 +57,8 @@ describe.skipIf(!adminUrl)(
 
       await hop.cut();
       // Connections the pool held are gone, and new ones are refused: both answer the same.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const during = await t.gql(query, { username: 'nobody-here' });
-        expect(during.status).toBe(503);
-        expect(during.errors).toEqual([
-          expect.objectContaining({ message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: '503' } }),
-        ]);
-      }
+      for (let attempt = 0; attempt < 3; attempt++)
+        expectUnavailable(await t.gql(query, { username: 'nobody-here' }));
 
       // The answer tells a client when to ask again.
       const raw = await t.plaza.yoga.fetch('http://plaza.test/graphql', {
@@ -85,13 +88,7 @@ describe.skipIf(!adminUrl)(
       expect(titles(await t.gql(query, { text: 'quokka' }))).toEqual(['Quokka picnic']);
 
       await hop.cut();
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const during = await t.gql(query, { text: 'quokka' });
-        expect(during.status).toBe(503);
-        expect(during.errors).toEqual([
-          expect.objectContaining({ message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: '503' } }),
-        ]);
-      }
+      for (let attempt = 0; attempt < 2; attempt++) expectUnavailable(await t.gql(query, { text: 'quokka' }));
 
       await hop.open();
       expect(titles(await t.gql(query, { text: 'quokka' }))).toEqual(['Quokka picnic']);
