@@ -11,8 +11,9 @@
  * call (a write that wakes a PostgreSQL backend on the same core), which made `writev` look like a
  * third of the server's CPU (bench/README.md, main queries). `npm run bench:inprocess`;
  * BENCH_QUERIES picks queries by name, as for bench:queries. BENCH_STATEMENT_TIMES=1 prints too,
- * for each query, its statements' execution time a request in PostgreSQL (pg_stat_statements,
- * which PostgreSQL must load: support/statement-times.ts).
+ * for each query, its statements' execution and planning time a request in PostgreSQL
+ * (pg_stat_statements, which PostgreSQL must load, planning counted with its track_planning on:
+ * support/statement-times.ts).
  */
 import { benchDatabaseUrl } from './seed.ts';
 import { openInProcessPlaza } from './support/in-process.ts';

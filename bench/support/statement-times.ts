@@ -5,8 +5,10 @@
  * machine's default configuration does not:
  *
  *   ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'; -- then restart PostgreSQL
+ *   ALTER SYSTEM SET pg_stat_statements.track_planning = on;          -- planning times too
  *
- * and `ALTER SYSTEM RESET shared_preload_libraries` with a restart after, before CI runs on it.
+ * and `ALTER SYSTEM RESET shared_preload_libraries` (and `… RESET pg_stat_statements.track_planning`)
+ * with a restart after, before CI runs on it.
  */
 import type pg from 'pg';
 
