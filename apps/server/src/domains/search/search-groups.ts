@@ -13,11 +13,11 @@ import {
   rankedPage,
   rankedRows,
   visibleRow,
-  type Coordinates,
+  type NearParams,
   type SearchList,
   type SortKey,
 } from './search-sql.ts';
-import { matches, relevanceOf, tierOf, type TextMatch } from './text-query.ts';
+import { matches, relevanceOf, tierOf, type TextParams } from './text-query.ts';
 
 /**
  * The rule of exploreGroups (list-groups.ts): public (the flag and the view mask's public bit),
@@ -31,8 +31,8 @@ function explorable(alias: string): SQL {
 /** Best match, then nearer to `near`, then more friends inside, then bigger. */
 function groupKeys(
   alias: string,
-  text: TextMatch,
-  near: Coordinates | null,
+  text: TextParams,
+  near: NearParams | null,
   friendsInside: SQL | null,
 ): SortKey[] {
   const tier = tierOf(alias, text);

@@ -20,7 +20,7 @@ import {
   type SearchList,
   type SortKey,
 } from './search-sql.ts';
-import { matches, relevanceOf, tierOf, type TextMatch } from './text-query.ts';
+import { matches, relevanceOf, tierOf, type TextParams } from './text-query.ts';
 
 /**
  * People search may show: onboarded, neither hidden nor suspended by a moderator (decision 0018),
@@ -33,7 +33,7 @@ function findable(alias: string): SQL {
 }
 
 /** Best match, then a friend, then more mutual friends, then verified. */
-function personKeys(alias: string, text: TextMatch, social: { friend: SQL; mutual: SQL } | null): SortKey[] {
+function personKeys(alias: string, text: TextParams, social: { friend: SQL; mutual: SQL } | null): SortKey[] {
   const tier = tierOf(alias, text);
   return keysOf([
     tier && { name: 'tier', value: tier, order: 'ASC', bucket: true },

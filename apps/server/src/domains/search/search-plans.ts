@@ -14,17 +14,17 @@ import {
   rankedRows,
   upcoming,
   visibleRow,
-  type Coordinates,
+  type NearParams,
   type SearchList,
   type SortKey,
 } from './search-sql.ts';
-import { matches, relevanceOf, tierOf, type TextMatch } from './text-query.ts';
+import { matches, relevanceOf, tierOf, type TextParams } from './text-query.ts';
 
 /** Best match, then nearer to `near`, then more friends going, then sooner. */
 function planKeys(
   alias: string,
-  text: TextMatch,
-  near: Coordinates | null,
+  text: TextParams,
+  near: NearParams | null,
   friendsGoing: SQL | null,
 ): SortKey[] {
   const tier = tierOf(alias, text);

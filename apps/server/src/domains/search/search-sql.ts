@@ -1,10 +1,33 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../graphql/context.ts';
-import type { TextMatch } from './text-query.ts';
+import type { TextMatch, TextParams } from './text-query.ts';
 
 export interface Coordinates {
   latitude: number;
   longitude: number;
+}
+
+/**
+ * A value of a statement, or the placeholder it is filled in for: a viewer's page is built once per
+ * shape with placeholders and filled with each search's values (search.ts); the shared rankings are
+ * built with their values.
+ */
+export type Param<T> = T | Placeholder;
+
+/** What `distance` reads of a place: its coordinates in millionths and the cosine of its latitude. */
+export interface NearParams {
+  latitudeE6: Param<number>;
+  longitudeE6: Param<number>;
+  cos: Param<number>;
+}
+
+/** `near` as distance reads it. */
+export function nearParams(near: Coordinates): NearParams {
+  return {
+    latitudeE6: Math.round(near.latitude * 1e6),
+    longitudeE6: Math.round(near.longitude * 1e6),
+    cos: Math.cos((near.latitude * Math.PI) / 180),
+  };
 }
 
 /** One list of search results: how its best public matches are ranked and how a viewer's page is cut. */
@@ -14,7 +37,7 @@ export interface SearchList<T> {
    * The best `limit` matches anyone may see (the signed-out rules): a ranking without the viewer,
    * kept for a while and shared by every viewer (rankedRows: `id`, `ord`, `bucket`).
    */
-  ranked(input: { text: TextMatch; near: Coordinates | null; limit: number }): SQL;
+  ranked(input: { text: TextMatch; near: NearParams | null; limit: number }): SQL;
   /** The rule of `ranked` without the text: the row (as `alias`) is open to everyone. */
   open(alias: string): SQL;
   /**
@@ -36,20 +59,20 @@ export interface SearchList<T> {
 }
 
 export interface PageInput {
-  text: TextMatch;
-  near: Coordinates | null;
-  viewerId: number | null;
+  text: TextParams;
+  near: NearParams | null;
+  viewerId: Param<number> | null;
   /** The viewer's friends (empty when signed out). */
-  friends: readonly number[];
+  friends: Param<readonly number[]>;
   /**
    * Ids around the viewer to check besides the ranked ones: from their circle (circle.ts), those
    * the shared ranking matched and those not open to everyone; with their counts of friends.
    */
-  around: Around;
-  candidates: readonly number[];
-  since: Date;
-  offset: number;
-  limit: number;
+  around: { ids: Param<readonly number[]>; counts: Param<readonly number[]> };
+  candidates: Param<readonly number[]>;
+  since: Param<Date>;
+  offset: Param<number>;
+  limit: Param<number>;
 }
 
 /** Ids of a viewer's circle with the count of their friends behind each (circle.ts), in the same order. */
@@ -107,18 +130,21 @@ export function selectKeys(keys: readonly SortKey[]): SQL {
 }
 
 /** Squared equirectangular distance to `near` (coordinates are stored in millionths); null without coordinates. */
-export function distance(alias: string, near: Coordinates): SQL {
+export function distance(alias: string, near: NearParams): SQL {
   const a = sql.raw(alias);
-  const lat = Math.round(near.latitude * 1e6);
-  const lon = Math.round(near.longitude * 1e6);
-  const cos = Math.cos((near.latitude * Math.PI) / 180);
-  return sql`(power(CAST(${a}.latitude_e6 - ${lat} AS double precision), 2)
-    + power(CAST(${a}.longitude_e6 - ${lon} AS double precision) * ${cos}, 2))`;
+  return sql`(power(CAST(${a}.latitude_e6 - CAST(${near.latitudeE6} AS int) AS double precision), 2)
+    + power(CAST(${a}.longitude_e6 - CAST(${near.longitudeE6} AS int) AS double precision)
+      * CAST(${near.cos} AS double precision), 2))`;
 }
 
-/** The ids as one int[] parameter. */
-export function idArray(ids: readonly number[]): SQL {
-  return sql`CAST(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`} AS int[])`;
+/** The ids as the text of an int[] (`{1,2,3}`), the value idArray sends. */
+export function idArrayText(ids: readonly number[]): string {
+  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+}
+
+/** The ids as one int[] parameter (a placeholder to be filled with their idArrayText). */
+export function idArray(ids: Param<readonly number[]>): SQL {
+  return sql`CAST(${ids instanceof Placeholder ? ids : idArrayText(ids)} AS int[])`;
 }
 
 /** A repeating plan is upcoming until its end date has passed (its row keeps the first occurrence). */
@@ -129,7 +155,7 @@ export function upcoming(alias: string): SQL {
 }
 
 /** `friends AS (...)`: the viewer's friends as one int[] (`FRIEND_IDS`). */
-export function withFriends(friends: readonly number[]): SQL {
+export function withFriends(friends: Param<readonly number[]>): SQL {
   return sql`friends AS MATERIALIZED (SELECT ${idArray(friends)} AS ids)`;
 }
 
@@ -158,11 +184,15 @@ export const RANKING_USABLE_MS = 300_000;
  * used) but is one the planner can estimate in a prepared statement's generic plan, where `since`
  * is unknown: with it PostgreSQL keeps one plan per statement instead of planning every page.
  */
-export function rankedOrChanged(table: string, candidates: readonly number[], since: Date): SQL {
+export function rankedOrChanged(
+  table: string,
+  candidates: Param<readonly number[]>,
+  since: Param<Date>,
+): SQL {
   const bound = sql.raw(`interval '${Math.ceil((2 * RANKING_USABLE_MS) / 60_000)} minutes'`);
   return sql`SELECT unnest(${idArray(candidates)}) AS id
     UNION ALL SELECT id FROM (SELECT id FROM ${sql.raw(table)}
-      WHERE updated_at >= ${since} AND updated_at >= now() - ${bound}
+      WHERE updated_at >= CAST(${since} AS timestamptz) AND updated_at >= now() - ${bound}
       ORDER BY updated_at DESC LIMIT ${sql.raw(String(CHANGED_ROWS))}) changed`;
 }
 
@@ -179,7 +209,7 @@ export function candidateRows(table: string, candidates: SQL): SQL {
  * A signed-in viewer's candidates as rows (id, n): `plain` (a query of ids: the ranked and changed
  * rows, and others) without a count, and the circle's ids with theirs.
  */
-export function candidatesAround(plain: SQL, around: Around): SQL {
+export function candidatesAround(plain: SQL, around: PageInput['around']): SQL {
   return sql`SELECT id, CAST(NULL AS int) AS n FROM (${plain}) plain
     UNION ALL SELECT * FROM unnest(${idArray(around.ids)}, ${idArray(around.counts)}) AS around(id, n)`;
 }
@@ -223,8 +253,8 @@ export function rankedPage(input: {
   where: SQL;
   keys: readonly SortKey[];
   visible: SQL;
-  offset: number;
-  limit: number;
+  offset: Param<number>;
+  limit: Param<number>;
   /** Keys the page answers besides the id (a group's member count, which its card shows). */
   returning?: string[];
 }): SQL {
@@ -237,5 +267,5 @@ export function rankedPage(input: {
     ) c
     WHERE ${visible}
     ORDER BY ${orderByNames(keys, 'c')}
-    LIMIT ${limit} OFFSET ${offset}`;
+    LIMIT CAST(${limit} AS int) OFFSET CAST(${offset} AS int)`;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rows } from '../social/social-sql.ts';
+import type { Param } from './search-sql.ts';
 
 /**
  * pg_trgm word similarity a vocabulary word needs to stand in for a misspelt query word: 0.4
@@ -36,6 +37,13 @@ export interface TextMatch {
   exact: string | null;
   /** Every word whole ("pic & nic"): a row holding the whole word ranks above a longer one. */
   whole: string;
+}
+
+/** A TextMatch as a statement reads it: each text, or the placeholder it is filled in for. */
+export interface TextParams {
+  match: Param<string>;
+  exact: Param<string> | null;
+  whole: Param<string>;
 }
 
 /** The prefix match of `words` (at least one), without typo alternatives. */
@@ -87,17 +95,17 @@ export async function typoTolerantMatch(db: Database, words: readonly string[]):
   };
 }
 
-function tsquery(text: string): SQL {
+function tsquery(text: Param<string>): SQL {
   return sql`to_tsquery('simple'::regconfig, ${text})`;
 }
 
 /** `alias`.search_tsv matches the text. */
-export function matches(alias: string, text: TextMatch): SQL {
+export function matches(alias: string, text: TextParams): SQL {
   return sql`${sql.raw(alias)}.search_tsv @@ ${tsquery(text.match)}`;
 }
 
 /** 0 for rows matching the words as typed, 1 for rows found through a near word; null without near words. */
-export function tierOf(alias: string, text: TextMatch): SQL | null {
+export function tierOf(alias: string, text: TextParams): SQL | null {
   return text.exact === null
     ? null
     : sql`(CASE WHEN ${sql.raw(alias)}.search_tsv @@ ${tsquery(text.exact)} THEN 0 ELSE 1 END)`;
@@ -107,7 +115,7 @@ export function tierOf(alias: string, text: TextMatch): SQL | null {
  * Relevance in tenths: ts_rank over the weighted search_tsv (a word in a title or name counts most,
  * in a description least) plus the same for whole words; rounded so the next keys break near ties.
  */
-export function relevanceOf(alias: string, text: TextMatch): SQL {
+export function relevanceOf(alias: string, text: TextParams): SQL {
   const tsv = sql`${sql.raw(alias)}.search_tsv`;
   return sql`floor((ts_rank(${tsv}, ${tsquery(text.match)}) + ts_rank(${tsv}, ${tsquery(text.whole)})) * 10 + 0.5)`;
 }
