@@ -15,14 +15,8 @@ import { personList } from './search-people.ts';
 import { planList } from './search-plans.ts';
 import { NO_CIRCLE, circleOf, circleSize, type Circle } from './circle.ts';
 import { pageCandidates, rankingOf, type Ranking } from './ranking.ts';
-import {
-  RANKING_USABLE_MS,
-  idArrayText,
-  nearParams,
-  type Coordinates,
-  type PageInput,
-  type SearchList,
-} from './search-sql.ts';
+import { pageParameters, pageShape, pageWithPlaceholders, type PageValues } from './page-statement.ts';
+import { RANKING_USABLE_MS, nearParams, type Coordinates, type SearchList } from './search-sql.ts';
 import { exactMatch, queryWords, typoTolerantMatch, type TextMatch } from './text-query.ts';
 
 export { prefixQuery } from './text-query.ts';
@@ -92,26 +86,6 @@ const circles = (db: Database) =>
         weigh: (value) => (value ? circleSize(value as Circle) : 0),
       }),
   );
-
-/**
- * Where a viewer's page takes each value (search-sql.ts PageInput): one statement text per list and
- * shape (signed in or not, near words or not, a place or not), filled with each page's values.
- */
-const PAGE_PLACEHOLDERS = {
-  text: { match: sql.placeholder('match'), exact: sql.placeholder('exact'), whole: sql.placeholder('whole') },
-  near: {
-    latitudeE6: sql.placeholder('latitudeE6'),
-    longitudeE6: sql.placeholder('longitudeE6'),
-    cos: sql.placeholder('cos'),
-  },
-  viewerId: sql.placeholder('viewer'),
-  friends: sql.placeholder('friends'),
-  around: { ids: sql.placeholder('aroundIds'), counts: sql.placeholder('aroundCounts') },
-  candidates: sql.placeholder('candidates'),
-  since: sql.placeholder('since'),
-  offset: sql.placeholder('offset'),
-  limit: sql.placeholder('limit'),
-} satisfies PageInput;
 
 async function rankedIds<T>(
   db: Database,
@@ -192,35 +166,23 @@ async function searchList<T>(
       depth,
       list.name === 'people' ? friends : null,
     );
-    const { text } = ranking;
-    // Built once per shape with placeholders (PAGE_PLACEHOLDERS), filled with this page's values.
+    const values: PageValues = {
+      text: ranking.text,
+      near,
+      viewerId,
+      friends: [...friends.open.ids, ...friends.closed.ids],
+      around,
+      candidates,
+      since: ranking.at,
+      offset,
+      limit,
+    };
+    // Built once per shape with placeholders, filled with this page's values (page-statement.ts).
     const page = await pageRows<{ id: number | string } & Record<string, unknown>>(
       context.store,
-      `${list.name}:${viewerId === null ? 'visitor' : 'viewer'}:${text.exact === null ? 'exact' : 'typos'}:${near ? 'near' : 'anywhere'}`,
-      () =>
-        list.page({
-          ...PAGE_PLACEHOLDERS,
-          text: {
-            ...PAGE_PLACEHOLDERS.text,
-            exact: text.exact === null ? null : PAGE_PLACEHOLDERS.text.exact,
-          },
-          near: near && PAGE_PLACEHOLDERS.near,
-          viewerId: viewerId === null ? null : PAGE_PLACEHOLDERS.viewerId,
-        }),
-      {
-        match: text.match,
-        exact: text.exact,
-        whole: text.whole,
-        ...(near ? nearParams(near) : {}),
-        viewer: viewerId,
-        friends: idArrayText([...friends.open.ids, ...friends.closed.ids]),
-        aroundIds: idArrayText(around.ids),
-        aroundCounts: idArrayText(around.counts),
-        candidates: idArrayText(candidates),
-        since: ranking.at.toISOString(),
-        offset,
-        limit,
-      },
+      pageShape(list.name, values),
+      () => list.page(pageWithPlaceholders(values)),
+      pageParameters(values),
     );
     const ids = page.map((row) => Number(row.id));
     if (ids.length >= limit || (ranking.complete && depth >= ranking.ids.length)) {
