@@ -25,6 +25,29 @@ export function builtOncePerShape<T>(db: Database, shape: string, build: (kept: 
   return made;
 }
 
+/** A statement's name: `prefix` and a hash of its text, the same on every connection and process. */
+function statementName(prefix: string, text: string): string {
+  return `${prefix}${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * A statement whose text depends on nothing but `shape`, for a caller that runs it itself (search's
+ * pages, on the store's pool of generic plans): its text, its parameters with the placeholders of
+ * `build` among them (Drizzle's fillPlaceholders fills them with each execution's values) and a
+ * name (statementName), built once per store and shape (builtOncePerShape).
+ */
+export function shapedQuery(
+  db: Database,
+  shape: string,
+  build: () => SQL,
+  namePrefix: string,
+): Query & { name: string } {
+  return builtOncePerShape(db, `query:${shape}`, () => {
+    const built = dialect.sqlToQuery(build());
+    return { ...built, name: statementName(namePrefix, built.sql) };
+  });
+}
+
 function prepare(db: Database, built: Query, name: string | undefined) {
   return db._.session.prepareQuery<{
     execute: { rows: unknown[] };
@@ -52,10 +75,7 @@ export async function shapedRows<T>(
 ): Promise<T[]> {
   const made = (kept: boolean) => {
     const built = dialect.sqlToQuery(build());
-    const name = kept
-      ? `plaza_shape_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`
-      : undefined;
-    return prepare(db, built, name);
+    return prepare(db, built, kept ? statementName('plaza_shape_', built.sql) : undefined);
   };
   const statement = shape === null ? made(false) : builtOncePerShape(db, `rows:${shape}`, made);
   const result = await statement.execute(values);

@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  idArrayText,
-  nearParams,
-  type Around,
-  type Coordinates,
-  type PageInput,
-  type SearchList,
-} from './search-sql.ts';
+import { idArrayValue } from '../../db/id-array.ts';
+import { nearParams, type Around, type Coordinates, type PageInput, type SearchList } from './search-sql.ts';
 import type { TextMatch } from './text-query.ts';
 
 /** What one viewer's page of a list is asked with (search.ts). */
@@ -70,10 +64,10 @@ export function pageParameters(page: PageValues): Record<string, unknown> {
     whole: page.text.whole,
     ...(page.near ? nearParams(page.near) : {}),
     viewer: page.viewerId,
-    friends: idArrayText(page.friends),
-    aroundIds: idArrayText(page.around.ids),
-    aroundCounts: idArrayText(page.around.counts),
-    candidates: idArrayText(page.candidates),
+    friends: idArrayValue(page.friends),
+    aroundIds: idArrayValue(page.around.ids),
+    aroundCounts: idArrayValue(page.around.counts),
+    candidates: idArrayValue(page.candidates),
     since: page.since.toISOString(),
     offset: page.offset,
     limit: page.limit,

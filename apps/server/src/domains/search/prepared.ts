@@ -1,10 +1,6 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { createHash } from 'node:crypto';
 import type { Store } from '../../db/client.ts';
-import { builtOncePerShape, shapedRows } from '../../db/shaped-statements.ts';
-
-const dialect = new PgDialect();
+import { shapedQuery, shapedRows } from '../../db/shaped-statements.ts';
 
 /**
  * The rows of a viewer's page of search results: `build` makes its statement with placeholders
@@ -26,10 +22,6 @@ export async function pageRows<T>(
   values: Record<string, unknown>,
 ): Promise<T[]> {
   if (!store.genericPlanRows) return shapedRows<T>(store.db, `search-page:${shape}`, build, values);
-  const statement = builtOncePerShape(store.db, `search-page-generic:${shape}`, () => {
-    const built = dialect.sqlToQuery(build());
-    const name = `search_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
-    return { ...built, name };
-  });
+  const statement = shapedQuery(store.db, `search-page:${shape}`, build, 'search_');
   return store.genericPlanRows<T>(statement.name, statement.sql, fillPlaceholders(statement.params, values));
 }

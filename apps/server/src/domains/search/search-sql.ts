@@ -1,4 +1,5 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
+import { idArrayValue } from '../../db/id-array.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import type { TextMatch, TextParams } from './text-query.ts';
 
@@ -137,14 +138,9 @@ export function distance(alias: string, near: NearParams): SQL {
       * CAST(${near.cos} AS double precision), 2))`;
 }
 
-/** The ids as the text of an int[] (`{1,2,3}`), the value idArray sends. */
-export function idArrayText(ids: readonly number[]): string {
-  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-}
-
-/** The ids as one int[] parameter (a placeholder to be filled with their idArrayText). */
+/** The ids as one int[] parameter (a placeholder to be filled with their idArrayValue). */
 export function idArray(ids: Param<readonly number[]>): SQL {
-  return sql`CAST(${ids instanceof Placeholder ? ids : idArrayText(ids)} AS int[])`;
+  return sql`CAST(${ids instanceof Placeholder ? ids : idArrayValue(ids)} AS int[])`;
 }
 
 /** A repeating plan is upcoming until its end date has passed (its row keeps the first occurrence). */
