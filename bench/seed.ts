@@ -12,14 +12,18 @@
  *  - a chat per group and per plan, a direct message for one friend pair in ten, and
  *    BENCH_SEED_MESSAGES (2,000,000) messages spread over them by a power law (most chats a message
  *    or two, the busiest ~2,000), numbered per chat
- *    (seq = rev = created_rev = 1..n, the chat's last_seq = last_rev = n, as sends leave them).
+ *    (seq = rev = created_rev = 1..n, the chat's last_seq = last_rev = n, as sends leave them);
+ *  - the cities of the place data set a server loads by default (PLAZA_CITIES_MIN_POPULATION,
+ *    112,320 cities): explore near a point and people's places look the nearest one up there.
  * `u` is a hash of the row number (hashint8), so the same settings give the same world. A database
  * that already holds the world is left alone (its counts are printed). `npm run bench:seed`.
  */
 import pg from 'pg';
 import { defaultGroupAccessLevels } from '@plaza/core/group-roles';
 import { defaultPlanAccessLevels } from '@plaza/core/plan-access';
+import { DEFAULT_CITIES_MIN_POPULATION } from '../apps/server/src/config.ts';
 import { openStore } from '../apps/server/src/db/client.ts';
+import { loadCities } from '../apps/server/src/domains/places/load-cities.ts';
 
 export const benchDatabaseUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/plaza_bench';
@@ -86,7 +90,8 @@ async function counts(client: pg.Client): Promise<Record<string, number>> {
     (SELECT count(*) FROM plan_responses) AS plan_answers,
     (SELECT count(*) FROM chats) AS chats,
     (SELECT count(*) FROM chat_members) AS chat_members,
-    (SELECT count(*) FROM messages) AS messages`);
+    (SELECT count(*) FROM messages) AS messages,
+    (SELECT count(*) FROM places WHERE kind = 'city') AS cities`);
   return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
 }
 
@@ -299,9 +304,16 @@ async function fill(client: pg.Client): Promise<void> {
 export async function seed(url = benchDatabaseUrl): Promise<void> {
   const started = performance.now();
   await ensureDatabase(url);
-  // The server's own migrator, as a server start would apply it.
+  // The server's own migrator, as a server start would apply it; then the city data set, as a
+  // server on the default settings loads it after its start (a world server then finds it loaded
+  // instead of loading it during a benchmark). Worlds seeded before get it too.
   const store = await openStore({ databaseUrl: url, pgliteDir: 'memory://' });
-  await store.close();
+  try {
+    const cities = await loadCities(store, { minPopulation: DEFAULT_CITIES_MIN_POPULATION });
+    if (cities.loaded) console.log(`  places: ${cities.inserted} cities of the data set`);
+  } finally {
+    await store.close();
+  }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

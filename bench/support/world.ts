@@ -27,7 +27,6 @@ export function worldServerEnv(secret: string, publicUrl: string): Record<string
     NODE_ENV: 'production',
     DATABASE_URL: benchDatabaseUrl,
     AUTH_SECRET: secret,
-    PLAZA_CITIES_MIN_POPULATION: '1000000',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: publicUrl,
   };

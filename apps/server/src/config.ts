@@ -6,6 +6,9 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
+/** The cities of the place data set loaded by default: those with at least this many people. */
+export const DEFAULT_CITIES_MIN_POPULATION = 1000;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -48,7 +51,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  PLAZA_CITIES_MIN_POPULATION: z.coerce.number().int().min(0).default(1000),
+  PLAZA_CITIES_MIN_POPULATION: z.coerce.number().int().min(0).default(DEFAULT_CITIES_MIN_POPULATION),
   PLAZA_PREVIEWS_ALLOW_LOOPBACK: booleanFlag.default(false),
   PLAZA_PREVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   PLAZA_PUSH_ALLOW_LOOPBACK: booleanFlag.default(false),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataLoads, places } from '../src/db/schema/index.ts';
 import { CITY_DATA_SET, loadCities } from '../src/domains/places/load-cities.ts';
+import { nearestCity } from '../src/domains/places/my-location.ts';
 import { searchLocationsRateRule } from '../src/domains/places/search-locations.ts';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { newPerson, type Person } from './support/people.ts';
@@ -129,6 +130,66 @@ describe('the city data set', () => {
     });
     expect(portland!.coordinates).toEqual({ latitude: portland!.latitude, longitude: portland!.longitude });
     expect(portland!.latitude).toBeCloseTo(45.52, 1);
+  });
+});
+
+describe('the city nearest to a point', () => {
+  /** Haversine on the 6371 km sphere, as the SQL measures. */
+  function km(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+    const rad = (degrees: number) => (degrees * Math.PI) / 180;
+    const h =
+      Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
+      Math.cos(rad(a.latitude)) *
+        Math.cos(rad(b.latitude)) *
+        Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+    return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+
+  it('is the nearest city within 100 km, as measuring every city finds it, wherever the point is', async () => {
+    const cities = await t.plaza.platform.store.db
+      .select({ id: places.id, latitude: places.latitude, longitude: places.longitude })
+      .from(places)
+      .where(eq(places.kind, 'city'));
+    expect(cities.length).toBeGreaterThan(5_000);
+    // Points next to cities, between them, at sea, across the 180th meridian and near the poles.
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const points = [
+      { latitude: 38.7107, longitude: -9.1421 },
+      { latitude: 38.3, longitude: -7.6 },
+      { latitude: 0, longitude: -30 },
+      { latitude: -18.1, longitude: 179.97 },
+      { latitude: -17.7, longitude: -179.99 },
+      { latitude: 89.99, longitude: 40 },
+      { latitude: -89.99, longitude: -40 },
+      ...cities.slice(0, 40).map((city, i) => ({
+        latitude: city.latitude! / 1e6 + (i % 2 ? 0.2 : -0.35),
+        longitude: city.longitude! / 1e6 + (i % 3 ? 0.3 : -0.1),
+      })),
+      ...Array.from({ length: 60 }, () => ({
+        latitude: random() * 140 - 70,
+        longitude: random() * 360 - 180,
+      })),
+    ];
+    const distances: number[] = [];
+    for (const point of points) {
+      const latitudeE6 = Math.round(point.latitude * 1e6);
+      const longitudeE6 = Math.round(point.longitude * 1e6);
+      const at = { latitude: latitudeE6 / 1e6, longitude: longitudeE6 / 1e6 };
+      let best: { id: number; km: number } | null = null;
+      for (const city of cities) {
+        const d = km(at, { latitude: city.latitude! / 1e6, longitude: city.longitude! / 1e6 });
+        if (d <= 100 && (!best || d < best.km - 1e-9 || (Math.abs(d - best.km) <= 1e-9 && city.id < best.id)))
+          best = { id: city.id, km: d };
+      }
+      const found = await nearestCity(t.plaza.platform.store.db, latitudeE6, longitudeE6);
+      expect({ point, id: found?.id ?? null }).toEqual({ point, id: best?.id ?? null });
+      if (best) distances.push(best.km);
+    }
+    // Both circles were read: cities found within 10 km, and only farther (up to 100 km); and none.
+    expect(distances.some((d) => d <= 10)).toBe(true);
+    expect(distances.some((d) => d > 10)).toBe(true);
+    expect(distances.length).toBeLessThan(points.length);
   });
 });
 

@@ -5,8 +5,8 @@ import { groups, type users } from '../../db/schema/index.ts';
 import type { GroupRow } from '../groups/group-loaders.ts';
 import { shapedRows } from '../../db/shaped-statements.ts';
 import { prefixQuery } from '../search/text-query.ts';
+import { boxAround } from '../places/coordinate-box.ts';
 import {
-  boxAround,
   distanceKm,
   explorableGroupFor,
   explorablePerson,

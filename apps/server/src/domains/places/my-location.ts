@@ -4,6 +4,9 @@ import { places, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { rows } from '../social/social-sql.ts';
 import { PLACE_KINDS, findPlace, placeVisibleTo, type PlaceRow } from './place-rows.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { boxAround } from './coordinate-box.ts';
 import { distanceKmSql } from './search-locations.ts';
 import { searchNameOf } from './search-name.ts';
 
@@ -18,28 +21,65 @@ interface PlanPlace {
   longitude_e6: number | null;
 }
 
+/**
+ * The city nearest to a point within `radiusKm`: the cities in a box of coordinates around the
+ * circle (a band of latitudes where the box would reach a pole or cross the 180th meridian),
+ * measured from the places_city_coordinates index alone, and the nearest one's row read. Built
+ * once per store with placeholders: explore near a point asks it on every request.
+ */
+const nearestCityStatement = preparedStatement((db) => {
+  const center = { latitude: sql.placeholder('latitude'), longitude: sql.placeholder('longitude') };
+  const distance = distanceKmSql(center);
+  const nearest = db
+    .select({ id: places.id })
+    .from(places)
+    .where(
+      and(
+        // Written into the text, as the partial index's predicate says it (a parameter would not match).
+        sql`${places.kind} = 'city'`,
+        sql`${places.latitude} BETWEEN ${sql.placeholder('latitudeMin')} AND ${sql.placeholder('latitudeMax')}`,
+        sql`${places.longitude} BETWEEN ${sql.placeholder('longitudeMin')} AND ${sql.placeholder('longitudeMax')}`,
+        sql`${distance} <= ${sql.placeholder('radiusKm')}`,
+      ),
+    )
+    // Ties by id: the same city whichever circle finds it.
+    .orderBy(asc(distance), asc(places.id))
+    .limit(literalLimit(1));
+  return db
+    .select()
+    .from(places)
+    .where(sql`${places.id} = (${nearest})`)
+    .prepare('plaza_nearest_city');
+});
+
+/**
+ * The circles nearestCity reads, smaller first: a city found within the first is the nearest of
+ * all (any nearer one is inside it too), and near a town the first holds a few cities where the
+ * whole radius holds hundreds (192 within 100 km of Lisbon, each measured).
+ */
+const NEAREST_CITY_CIRCLES_KM = [10, NEAREST_CITY_KM];
+
 /** The city nearest to a point (micro-degrees), within 100 km; null when none is that close. */
 export async function nearestCity(
   db: Database,
   latitudeE6: number,
   longitudeE6: number,
 ): Promise<PlaceRow | null> {
-  const distance = distanceKmSql({ latitude: latitudeE6 / 1e6, longitude: longitudeE6 / 1e6 });
-  // About 1.1 degrees of latitude is 120 km: a cheap box before the exact distance.
-  const box = 1_100_000;
-  const [nearest] = await db
-    .select()
-    .from(places)
-    .where(
-      and(
-        eq(places.kind, PLACE_KINDS.city),
-        sql`${places.latitude} BETWEEN ${latitudeE6 - box} AND ${latitudeE6 + box}`,
-        sql`${distance} <= ${NEAREST_CITY_KM}`,
-      ),
-    )
-    .orderBy(asc(distance))
-    .limit(1);
-  return nearest ?? null;
+  const center = { latitude: latitudeE6 / 1e6, longitude: longitudeE6 / 1e6 };
+  for (const radiusKm of NEAREST_CITY_CIRCLES_KM) {
+    const box = boxAround(center, radiusKm);
+    const [nearest] = await nearestCityStatement(db).execute({
+      ...center,
+      radiusKm,
+      latitudeMin: box.latitudes[0],
+      latitudeMax: box.latitudes[1],
+      // Every longitude, where the box would cross the 180th meridian or reach a pole.
+      longitudeMin: box.longitudes?.[0] ?? -180_000_000,
+      longitudeMax: box.longitudes?.[1] ?? 180_000_000,
+    });
+    if (nearest) return nearest;
+  }
+  return null;
 }
 
 /** The largest city called `name` (compared as searches compare names); null when none is. */

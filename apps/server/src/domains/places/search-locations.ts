@@ -1,4 +1,4 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { places } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput, rateLimited } from '../../graphql/errors.ts';
@@ -22,7 +22,9 @@ export interface Coordinates {
 }
 
 /** Kilometres between a place and a point (haversine on a 6371 km sphere); null without coordinates. */
-export function distanceKmSql(near: Coordinates): SQL<number | null> {
+export function distanceKmSql(
+  near: Coordinates | { latitude: Placeholder; longitude: Placeholder },
+): SQL<number | null> {
   const lat = sql`(${places.latitude}::float8 / 1e6)`;
   const lon = sql`(${places.longitude}::float8 / 1e6)`;
   return sql<number | null>`(2 * 6371 * asin(least(1, sqrt(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxAround } from './explore-sql.ts';
+import { boxAround } from './coordinate-box.ts';
 
 const EARTH_KM = 6371;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
@@ -17,7 +17,7 @@ function destination(latitude: number, longitude: number, km: number, bearing: n
   return { latitude: degrees(φ2), longitude: ((degrees(λ2) + 540) % 360) - 180 };
 }
 
-/** Haversine, as explore-sql.ts's distanceKm measures in SQL. */
+/** Haversine, as explore-sql.ts's distanceKm and search-locations.ts's distanceKmSql measure in SQL. */
 function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
   const h =
     Math.sin(radians(b.latitude - a.latitude) / 2) ** 2 +

@@ -1,0 +1,1 @@
+CREATE INDEX "places_city_coordinates" ON "places" USING btree ("latitude_e6","longitude_e6","id") WHERE kind = 'city';
