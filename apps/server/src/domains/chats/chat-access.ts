@@ -36,7 +36,7 @@ import {
 import { socialLoaders } from '../social/social-loaders.ts';
 import { readTiePair } from '../social/ties.ts';
 import { rows } from '../social/social-sql.ts';
-import { idArray } from '../search/search-sql.ts';
+import { idArray } from '../../db/id-array.ts';
 
 export type ChatRow = typeof chats.$inferSelect;
 

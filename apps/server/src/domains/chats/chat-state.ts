@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { chatMembers, chats, groups, plans, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { idArray } from '../search/search-sql.ts';
+import { idArray } from '../../db/id-array.ts';
 import { rows } from '../social/social-sql.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import {
