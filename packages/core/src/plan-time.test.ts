@@ -1,9 +1,11 @@
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import {
   describePlanTime,
   describePlanTimeByTemporal,
   isTimeZone,
   nextFullHour,
+  offsetAt,
   parsePlanTime,
   planTimeZone,
 } from './plan-time.ts';
@@ -95,6 +97,54 @@ describe('plan times', () => {
       }
     }
     expect(compared).toBe(zones.length * instants.length * 2);
+  });
+
+  it('knows the offset on either side of every change, whichever side a zone was first asked about', () => {
+    const temporalOffset = (ms: number, zone: string) =>
+      Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone).offsetNanoseconds / 1e6;
+    /** The zone's transitions in 2026 and 2027, as Temporal finds them. */
+    const transitions = (zone: string) => {
+      const found: number[] = [];
+      let at = Temporal.Instant.from('2026-01-01T00:00:00Z').toZonedDateTimeISO(zone);
+      for (;;) {
+        const next = at.getTimeZoneTransition('next');
+        if (!next || next.epochMilliseconds >= Date.UTC(2028, 0, 1)) return found;
+        found.push(next.epochMilliseconds);
+        at = next;
+      }
+    };
+    // Each zone is asked first on one side of its changes: after them (from the latest instant
+    // back), before them (from the earliest on), or at the very instant of each change; then all
+    // again, its spans known.
+    const backwards = ['Europe/Paris', 'America/Chicago', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+    const forwards = ['Europe/Dublin', 'America/Denver', 'Australia/Sydney', 'America/Santiago'];
+    const atFirst = ['Europe/Helsinki', 'America/Halifax', 'Pacific/Auckland'];
+    let compared = 0;
+    for (const round of [1, 2]) {
+      for (const zone of [...backwards, ...forwards, ...atFirst]) {
+        const changes = transitions(zone);
+        expect(changes.length, zone).toBeGreaterThanOrEqual(3);
+        const around = atFirst.includes(zone)
+          ? changes.flatMap((t) => [t, t - 1, t + 1, t - 1000, t + 1000])
+          : changes.flatMap((t) => [t - 1000, t - 1, t, t + 1, t + 1000]);
+        if (backwards.includes(zone) && round === 1) around.reverse();
+        for (const ms of around) {
+          expect({ zone, at: new Date(ms).toISOString(), offset: offsetAt(ms, zone) }).toEqual({
+            zone,
+            at: new Date(ms).toISOString(),
+            offset: temporalOffset(ms, zone),
+          });
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+    // A zone without changes, and instants far from any.
+    expect(offsetAt(Date.UTC(2026, 5, 1), 'UTC')).toBe(0);
+    expect(offsetAt(Date.UTC(1850, 5, 1), 'Europe/Lisbon')).toBe(
+      temporalOffset(Date.UTC(1850, 5, 1), 'Europe/Lisbon'),
+    );
+    expect(offsetAt(8.64e15, 'Asia/Tokyo')).toBe(9 * 3_600_000);
   });
 
   it('writes the edge cases Date cannot as Temporal does: local mean time, years of other digits', () => {

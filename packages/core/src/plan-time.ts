@@ -89,15 +89,15 @@ export interface PlanTime {
 }
 
 /**
- * Spec 3's start or end. The zone's offset at the instant comes from Temporal once; the strings are
- * the instant shifted by it, written by Date (a list of 20 plans describes 40 times: through
+ * Spec 3's start or end. The zone's offset at the instant comes from Temporal (offsetAt); the
+ * strings are the instant shifted by it, written by Date (a list of 20 plans describes 40 times: through
  * Temporal's own formatting each cost ~12 µs, a third of that this way). Offsets that are not whole
  * minutes (local mean time before a zone's first standard time) and years outside 1000-9999 (other
  * digits) take Temporal's own formatting, which describePlanTimeByTemporal keeps as the reference.
  */
 export function describePlanTime(instant: Date, timeZone: string, allDay: boolean): PlanTime {
   const ms = instant.getTime();
-  const offsetMs = toZoned(instant, timeZone).offsetNanoseconds / 1e6;
+  const offsetMs = offsetAt(ms, timeZone);
   const wall = new Date(ms + offsetMs);
   const year = wall.getUTCFullYear();
   if (offsetMs % 60_000 !== 0 || year < 1000 || year > 9999) {
@@ -112,6 +112,49 @@ export function describePlanTime(instant: Date, timeZone: string, allDay: boolea
     iso: local + offsetText(offsetMs),
     timeSet: !allDay,
   };
+}
+
+/** A stretch of time with one offset in a zone: from one of its transitions to the next. */
+interface OffsetSpan {
+  /** The transition it starts at (ms since the epoch), -Infinity before the zone's first. */
+  from: number;
+  /** The next transition, Infinity after the zone's last. */
+  until: number;
+  offsetMs: number;
+}
+
+/** Per zone, the spans met so far (a plan's times fall in a few). */
+const offsetSpans = new Map<string, OffsetSpan[]>();
+const MAX_SPANS_PER_ZONE = 64;
+/** The last instant Temporal (and Date) can hold. */
+const LAST_INSTANT_MS = 8.64e15;
+
+/**
+ * The zone's offset at an instant, in ms. Temporal's offset costs ~10 µs a time (a list of 20 plans
+ * describes 40 times); the span between the zone's transitions around the instant, as Temporal
+ * finds them, is kept, and later times in it read the offset from there. Exact: the offset cannot
+ * change between two consecutive transitions.
+ */
+export function offsetAt(ms: number, timeZone: string): number {
+  const spans = offsetSpans.get(timeZone) ?? [];
+  for (const span of spans) if (ms >= span.from && ms < span.until) return span.offsetMs;
+  // Throws for a zone Temporal does not know, before the zone is kept.
+  const zoned = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
+  // The last transition at or before the instant (transitions fall on whole seconds: the last one
+  // before a millisecond later), and the first after it.
+  const previous = Temporal.Instant.fromEpochMilliseconds(Math.min(ms + 1, LAST_INSTANT_MS))
+    .toZonedDateTimeISO(timeZone)
+    .getTimeZoneTransition('previous');
+  const next = zoned.getTimeZoneTransition('next');
+  if (spans.length >= MAX_SPANS_PER_ZONE) spans.length = 0;
+  if (spans.length === 0) offsetSpans.set(timeZone, spans);
+  const span = {
+    from: previous ? previous.epochMilliseconds : -Infinity,
+    until: next ? next.epochMilliseconds : Infinity,
+    offsetMs: zoned.offsetNanoseconds / 1e6,
+  };
+  spans.push(span);
+  return span.offsetMs;
 }
 
 /** `+HH:MM` or `-HH:MM` (`+00:00` for UTC), as Temporal writes a zoned time's offset. */
