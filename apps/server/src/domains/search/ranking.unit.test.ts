@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Counted, Ring } from './circle.ts';
-import { pageCandidates, positionOf, rankingOf } from './ranking.ts';
+import { pageCandidates, positionOf, positionsOf, rankingOf } from './ranking.ts';
 import { exactMatch } from './text-query.ts';
 
 const text = exactMatch(['club']);
@@ -19,6 +19,33 @@ describe('positionOf', () => {
   it('finds where an id stands in the ranking, or -1', () => {
     const r = ranking([30, 10, 50, 20], [1, 1, 2, 2]);
     expect([30, 10, 50, 20, 40, 5, 60].map((id) => positionOf(r, id))).toEqual([0, 1, 2, 3, -1, -1, -1]);
+  });
+});
+
+describe('positionsOf', () => {
+  it('answers as positionOf for each id, rankings and lists of every size, ascending or not', () => {
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let found = 0;
+    for (let round = 0; round < 400; round++) {
+      const size = random(round % 4 === 0 ? 3 : 2_000);
+      const ranked = [...new Set(Array.from({ length: size }, () => random(5_000)))];
+      const r = ranking(
+        ranked,
+        ranked.map(() => 1),
+      );
+      const asked = Array.from({ length: random(round % 3 === 0 ? 4 : 3_000) }, () => random(5_200));
+      // Mostly ascending, as a ring's ids are; some rounds out of order, with repeats.
+      if (round % 5 !== 0) asked.sort((a, b) => a - b);
+      const positions = positionsOf(r, Int32Array.from(asked));
+      expect(Array.from(positions)).toEqual(asked.map((id) => positionOf(r, id)));
+      found += positions.filter((position) => position >= 0).length;
+    }
+    expect(found).toBeGreaterThan(10_000);
+    expect(Array.from(positionsOf(ranking([], []), Int32Array.from([1, 2])))).toEqual([-1, -1]);
   });
 });
 
@@ -127,6 +154,45 @@ describe('pageCandidates', () => {
       expect(candidates).toEqual(expected);
       expect(around.ids.every((id) => open.has(id) && candidates.includes(id))).toBe(true);
       expect(around.ids.length).toBe(candidates.filter((id) => open.has(id)).length);
+    }
+  });
+  it('gives the first `depth` for random circles of two rings, one of them friends', () => {
+    let seed = 5;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      const size = 1 + random(80);
+      const ids = Array.from({ length: size }, (_, index) => index * 7 + 3).sort(() => random(3) - 1);
+      const buckets: number[] = [];
+      for (let index = 0, bucket = 1; index < size; index++) {
+        if (random(5) === 0) bucket++;
+        buckets.push(bucket);
+      }
+      const friends = new Map<number, number>();
+      const others = new Map<number, number>();
+      for (const id of ids) {
+        if (random(4) === 0) friends.set(id, random(4));
+        if (random(2) === 0) others.set(id, random(6));
+      }
+      const r = ranking(ids, buckets);
+      const friendRing = ring([...friends]);
+      const depth = 1 + random(size + 3);
+      const key = (id: number) =>
+        (friends.has(id) ? 2 ** 30 : 0) + Math.max(friends.get(id) ?? 0, others.get(id) ?? 0);
+      const expected = ids
+        .map((id, position) => ({ id, position, bucket: buckets[position]!, key: key(id) }))
+        .sort((a, b) => a.bucket - b.bucket || b.key - a.key || a.position - b.position)
+        .slice(0, depth)
+        .map((entry) => entry.id);
+      const { candidates, around } = pageCandidates(r, [friendRing, ring([...others])], depth, friendRing);
+      expect(candidates).toEqual(expected);
+      const inCircle = candidates.filter((id) => friends.has(id) || others.has(id));
+      expect([...around.ids].sort((a, b) => a - b)).toEqual([...inCircle].sort((a, b) => a - b));
+      expect(around.counts).toEqual(
+        around.ids.map((id) => Math.max(friends.get(id) ?? -1, others.get(id) ?? -1)),
+      );
     }
   });
 });
