@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { namingClient } from './named-statements.ts';
 import { presetDrizzleParsers } from './pglite-parsers.ts';
+import { installLeanArrayResults } from './lean-results.ts';
 import { installCompiledRowMapping } from './row-mapping.ts';
 import * as schema from './schema/index.ts';
 
@@ -144,6 +145,7 @@ const IN_MEMORY_BUFFERS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB']
 export async function openStore(options: StoreOptions): Promise<Store> {
   installCompiledRowMapping();
   if (options.databaseUrl) {
+    installLeanArrayResults();
     // Idle connections are kept 5 minutes (pg's default is 10 s): a new connection is a new
     // PostgreSQL backend whose first queries are slow (cold caches, prepared statements made again),
     // and at 50 searches a second bursts of new ones stalled every request for a second or two.
