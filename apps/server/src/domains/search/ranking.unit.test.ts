@@ -15,6 +15,34 @@ const ring = (open: Array<[number, number]>, closed: Array<[number, number]> = [
 const ranking = (ids: number[], buckets: number[], complete = true) =>
   rankingOf(text, Int32Array.from(ids), Int32Array.from(buckets), complete, new Date());
 
+/** The first `depth` ids by bucket, then the viewer's key (higher first), then place: what a page reads. */
+function viewerOrder(ids: number[], buckets: number[], key: (id: number) => number, depth: number): number[] {
+  return ids
+    .map((id, position) => ({ id, position, bucket: buckets[position]!, key: key(id) }))
+    .sort((a, b) => a.bucket - b.bucket || b.key - a.key || a.position - b.position)
+    .slice(0, depth)
+    .map((entry) => entry.id);
+}
+
+/** A repeatable pseudo-random integer below `n`, from `seed`. */
+function seeded(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+}
+
+/** `size` ids `step` apart, shuffled, in buckets that grow one in about every `bucketEvery` ids. */
+function shuffledRanking(random: (n: number) => number, size: number, step: number, bucketEvery: number) {
+  const ids = Array.from({ length: size }, (_, index) => index * step + 1).sort(() => random(3) - 1);
+  const buckets: number[] = [];
+  for (let index = 0, bucket = 1; index < size; index++) {
+    if (random(bucketEvery) === 0) bucket++;
+    buckets.push(bucket);
+  }
+  return { ids, buckets };
+}
+
 describe('positionOf', () => {
   it('finds where an id stands in the ranking, or -1', () => {
     const r = ranking([30, 10, 50, 20], [1, 1, 2, 2]);
@@ -24,11 +52,7 @@ describe('positionOf', () => {
 
 describe('positionsOf', () => {
   it('answers as positionOf for each id, rankings and lists of every size, ascending or not', () => {
-    let seed = 11;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const random = seeded(11);
     let found = 0;
     for (let round = 0; round < 400; round++) {
       const size = random(round % 4 === 0 ? 3 : 2_000);
@@ -128,48 +152,27 @@ describe('pageCandidates', () => {
   });
 
   it("gives the first `depth` of the viewer's whole order, for random rankings and circles", () => {
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const random = seeded(7);
     for (let round = 0; round < 300; round++) {
       const size = 1 + random(60);
-      const ids = Array.from({ length: size }, (_, index) => index * 3 + 1).sort(() => random(3) - 1);
-      const buckets: number[] = [];
-      for (let index = 0, bucket = 1; index < size; index++) {
-        if (random(4) === 0) bucket++;
-        buckets.push(bucket);
-      }
+      const { ids, buckets } = shuffledRanking(random, size, 3, 4);
       const open = new Map<number, number>();
       for (const id of ids) if (random(3) === 0) open.set(id, random(5));
       const r = ranking(ids, buckets);
       const depth = 1 + random(size + 5);
-      const expected = ids
-        .map((id, position) => ({ id, position, bucket: buckets[position]!, count: open.get(id) ?? 0 }))
-        .sort((a, b) => a.bucket - b.bucket || b.count - a.count || a.position - b.position)
-        .slice(0, depth)
-        .map((entry) => entry.id);
+      const expected = viewerOrder(ids, buckets, (id) => open.get(id) ?? 0, depth);
       const { candidates, around } = pageCandidates(r, [ring([...open])], depth);
       expect(candidates).toEqual(expected);
       expect(around.ids.every((id) => open.has(id) && candidates.includes(id))).toBe(true);
       expect(around.ids.length).toBe(candidates.filter((id) => open.has(id)).length);
     }
   });
+
   it('gives the first `depth` for random circles of two rings, one of them friends', () => {
-    let seed = 5;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const random = seeded(5);
     for (let round = 0; round < 300; round++) {
       const size = 1 + random(80);
-      const ids = Array.from({ length: size }, (_, index) => index * 7 + 3).sort(() => random(3) - 1);
-      const buckets: number[] = [];
-      for (let index = 0, bucket = 1; index < size; index++) {
-        if (random(5) === 0) bucket++;
-        buckets.push(bucket);
-      }
+      const { ids, buckets } = shuffledRanking(random, size, 7, 5);
       const friends = new Map<number, number>();
       const others = new Map<number, number>();
       for (const id of ids) {
@@ -181,11 +184,7 @@ describe('pageCandidates', () => {
       const depth = 1 + random(size + 3);
       const key = (id: number) =>
         (friends.has(id) ? 2 ** 30 : 0) + Math.max(friends.get(id) ?? 0, others.get(id) ?? 0);
-      const expected = ids
-        .map((id, position) => ({ id, position, bucket: buckets[position]!, key: key(id) }))
-        .sort((a, b) => a.bucket - b.bucket || b.key - a.key || a.position - b.position)
-        .slice(0, depth)
-        .map((entry) => entry.id);
+      const expected = viewerOrder(ids, buckets, key, depth);
       const { candidates, around } = pageCandidates(r, [friendRing, ring([...others])], depth, friendRing);
       expect(candidates).toEqual(expected);
       const inCircle = candidates.filter((id) => friends.has(id) || others.has(id));
