@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { codeFor, fromOwnAddress, uniqueEmail } from './support/accounts.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { isHydrated, waitForHydration } from './support/hydration.ts';
 
 // Keyboard only: no mouse click anywhere in this file. Pages are reached with page.goto or with
 // Tab, Shift+Tab, Enter and Space, and text is typed key by key.
@@ -203,6 +203,9 @@ test('with reduced motion, the toast countdown and the progress bar stay still',
   // A toast waiting for the next page, as signing out leaves one.
   await page.evaluate(() => window.sessionStorage.setItem('plaza.toast', 'Hello from a toast'));
   await page.reload();
+  // A waiting toast starts the page's scripts after its first paint, without a visitor's intent;
+  // the toast shows once they have run (on a busy machine, later than an assertion's 5 s).
+  await expect.poll(() => isHydrated(page), { timeout: 30_000 }).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: 'Hello from a toast' })).toBeVisible();
   await expect(page.getByTestId('toast-countdown')).toBeHidden();
   const motion = await page.evaluate(() => {
@@ -221,6 +224,7 @@ test('with reduced motion, the toast countdown and the progress bar stay still',
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.evaluate(() => window.sessionStorage.setItem('plaza.toast', 'Hello again'));
   await page.reload();
+  await expect.poll(() => isHydrated(page), { timeout: 30_000 }).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: 'Hello again' })).toBeVisible();
   await expect(page.getByTestId('toast-countdown')).toBeVisible();
 });
