@@ -28,7 +28,12 @@ export function planTimeZone(input: {
 }
 
 function toZoned(instant: Date, timeZone: string): Temporal.ZonedDateTime {
-  return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
+  return zonedAt(instant.getTime(), timeZone);
+}
+
+/** An instant given in ms since the epoch, in a zone. */
+function zonedAt(ms: number, timeZone: string): Temporal.ZonedDateTime {
+  return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
 }
 
 /** The wall-clock date and time of an instant in a zone. */
@@ -139,12 +144,10 @@ export function offsetAt(ms: number, timeZone: string): number {
   const spans = offsetSpans.get(timeZone) ?? [];
   for (const span of spans) if (ms >= span.from && ms < span.until) return span.offsetMs;
   // Throws for a zone Temporal does not know, before the zone is kept.
-  const zoned = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
+  const zoned = zonedAt(ms, timeZone);
   // The last transition at or before the instant (transitions fall on whole seconds: the last one
   // before a millisecond later), and the first after it.
-  const previous = Temporal.Instant.fromEpochMilliseconds(Math.min(ms + 1, LAST_INSTANT_MS))
-    .toZonedDateTimeISO(timeZone)
-    .getTimeZoneTransition('previous');
+  const previous = zonedAt(Math.min(ms + 1, LAST_INSTANT_MS), timeZone).getTimeZoneTransition('previous');
   const next = zoned.getTimeZoneTransition('next');
   if (spans.length >= MAX_SPANS_PER_ZONE) spans.length = 0;
   if (spans.length === 0) offsetSpans.set(timeZone, spans);

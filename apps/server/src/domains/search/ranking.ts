@@ -13,7 +13,7 @@ export interface Ranking {
    * bucket by their own keys (friends, mutual friends), then as the ranking did.
    */
   buckets: Int32Array;
-  /** `ids` in id order (`positionOf` looks them up)… */
+  /** `ids` in id order (`positionOf` and `positionsOf` look them up)… */
   sorted: Int32Array;
   /** …and where each of `sorted` stands in `ids`. */
   positions: Int32Array;
