@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 
 /**
  * Waits until React has hydrated the server-rendered page, so handlers answer the keys and clicks
- * that follow. A hydrated element carries React's internal fiber key. A page a signed-out visitor
+ * that follow and the page's effects have run (a waiting toast taken, settings read). The client
+ * entry says so on the window (early-taps.ts's HYDRATED_KEY) once the hydration has committed and
+ * its effects have run; a hydrated element's fiber key comes earlier, while React still renders,
+ * and a toast set then was taken by the page being left (seen: 2 runs in 20). A page a signed-out visitor
  * reads loads its scripts on their first sign of interaction (decision 0033): such a page is given
  * one, a press of Shift, as a person reaching for the keyboard would.
  */
@@ -11,10 +14,9 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(mainIsHydrated);
 }
 
-/** In the page: whether React has hydrated it (its main element carries React's fiber key). */
+/** In the page: whether the app has hydrated (its client entry sets `__plazaHydrated`, early-taps.ts). */
 function mainIsHydrated(): boolean {
-  const main = document.getElementById('main');
-  return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
+  return (window as { __plazaHydrated?: boolean }).__plazaHydrated === true;
 }
 
 /** Whether React has hydrated the page by now. */

@@ -9,7 +9,7 @@ import {
   watchChangesReactHears,
   type EarlyInput,
 } from './features/hydration/early-input.ts';
-import { markHydrating, replayEarlyTap } from './features/hydration/early-taps.ts';
+import { markHydrated, markHydrating, replayEarlyTap } from './features/hydration/early-taps.ts';
 
 // Before the router reads its module cache: a failed chunk reloads at most once a minute (spec 8).
 guardRouteModuleLoads();
@@ -38,6 +38,7 @@ function KeepEarlyInput() {
       replayEarlyInput(changes);
       // A button pressed or a form submitted before (decision 0030) acts on the fields as they were then.
       replayEarlyTap();
+      markHydrated();
     });
   }, []);
   return null;

@@ -13,6 +13,13 @@
  */
 export const EARLY_TAP_KEY = '__plazaEarlyTap';
 export const HYDRATING_KEY = '__plazaHydrating';
+/**
+ * Set once the app has hydrated: the hydration committed, its effects ran and what was pressed or
+ * typed before was told to it (entry.client.tsx). The browser tests wait for it (a hydrated element
+ * alone says only that React reached it, not that the page's effects, such as taking a waiting
+ * toast, have run).
+ */
+export const HYDRATED_KEY = '__plazaHydrated';
 /** The attribute of a form whose submit needs its script (`<form data-submit-after-hydration="">`). */
 export const SUBMIT_AFTER_HYDRATION = 'data-submit-after-hydration';
 /**
@@ -34,6 +41,7 @@ type EarlyTap = ({ button: Element } | { form: Element; submitter: Element | nul
 interface EarlyTapWindow {
   [EARLY_TAP_KEY]?: EarlyTap | null;
   [HYDRATING_KEY]?: boolean;
+  [HYDRATED_KEY]?: boolean;
 }
 
 /**
@@ -49,6 +57,11 @@ export const RECORD_EARLY_TAPS =
 /** Client entry: from now on React hears presses and submits (and replays those made while it hydrates). */
 export function markHydrating(): void {
   (window as EarlyTapWindow)[HYDRATING_KEY] = true;
+}
+
+/** Client entry: the app has hydrated and made again what was pressed before (HYDRATED_KEY). */
+export function markHydrated(): void {
+  (window as EarlyTapWindow)[HYDRATED_KEY] = true;
 }
 
 /**
