@@ -155,7 +155,7 @@ export const planResponses = pgTable(
     // A person's answers read from the index alone (the plans their friends go to).
     index('plan_responses_user').on(t.userId, t.response, t.planId),
     // A plan's answers counted from the index alone (a plan card's going count read 30-150 rows
-    // of the table for each plan of a list; plan-loaders.ts countsColumns).
+    // of the table for each plan of a list; plan-loaders.ts countsSelect).
     index('plan_responses_counts').on(t.planId, t.occurrence, t.response, t.userId),
   ],
 );

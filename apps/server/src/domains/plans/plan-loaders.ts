@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { NO_PLAN_FACTS, type PlanViewerFacts } from '@plaza/core/plan-access';
-import { isPlanResponseValue } from '@plaza/core/plan-response';
+import { isPlanResponseValue, type PlanResponseValue } from '@plaza/core/plan-response';
 import { WHOLE_PLAN, planOccurrences, plans } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
@@ -92,22 +92,35 @@ type CountsRow = Record<
 >;
 
 /**
- * The columns of CountsRow: the responses of plan `planId` counted for `occurrence`. Invited counts
- * those invited (to the occurrence or the whole series) who have not answered this occurrence.
+ * CountsRow for plan `planId` and `occurrence` (an occurrence key, or WHOLE_PLAN), read in one pass
+ * over the plan's index entries of that occurrence and of the whole series: the answers of the
+ * occurrence by kind, and as invited those invited (to the occurrence or the whole series) who have
+ * not answered it. Counted with a subquery per kind, each descended the index again: five a plan.
  */
-function countsColumns(planId: SQL, occurrence: SQL): SQL {
-  return sql`(SELECT count(*) FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence = ${occurrence}
-       AND r.response = 'ATTENDING') AS attending,
-    (SELECT count(*) FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence = ${occurrence}
-       AND r.response = 'INTERESTED') AS interested,
-    (SELECT count(*) FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence = ${occurrence}
-       AND r.response = 'NEXT_TIME') AS next_time,
-    (SELECT count(*) FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence = ${occurrence}
-       AND r.response = 'UNATTENDING') AS unattending,
-    (SELECT count(DISTINCT i.user_id) FROM plan_responses i
-       WHERE i.plan_id = ${planId} AND i.occurrence IN ('', ${occurrence}) AND i.response IS NULL
-         AND NOT EXISTS (SELECT 1 FROM plan_responses a WHERE a.plan_id = ${planId}
-           AND a.occurrence = ${occurrence} AND a.user_id = i.user_id AND a.response IS NOT NULL)) AS invited`;
+export function countsSelect(planId: SQL, occurrence: SQL): SQL {
+  const answered = (response: PlanResponseValue) =>
+    sql`count(*) FILTER (WHERE r.occurrence = ${occurrence} AND r.response = ${sql.raw(`'${response}'`)})`;
+  return sql`SELECT ${answered('ATTENDING')} AS attending, ${answered('INTERESTED')} AS interested,
+      ${answered('NEXT_TIME')} AS next_time, ${answered('UNATTENDING')} AS unattending,
+      count(DISTINCT r.user_id) FILTER (WHERE r.response IS NULL AND NOT EXISTS (SELECT 1 FROM plan_responses a
+        WHERE a.plan_id = ${planId} AND a.occurrence = ${occurrence} AND a.user_id = r.user_id
+          AND a.response IS NOT NULL)) AS invited
+    FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence IN (${sql.raw(`'${WHOLE_PLAN}'`)}, ${occurrence})`;
+}
+
+/**
+ * countsSelect for the whole plan (WHOLE_PLAN), which a plan card and a plan page of a plan that
+ * does not repeat read: a person has one row a plan and occurrence (the primary key), so the invited
+ * are the rows without an answer, and neither the other answer's check nor DISTINCT is needed (a
+ * tenth of a millisecond less for a list's 21 cards). Equal to countsSelect's (plan-counts.test.ts).
+ */
+export function wholePlanCountsSelect(planId: SQL): SQL {
+  const answered = (response: PlanResponseValue) =>
+    sql`count(*) FILTER (WHERE r.response = ${sql.raw(`'${response}'`)})`;
+  return sql`SELECT ${answered('ATTENDING')} AS attending, ${answered('INTERESTED')} AS interested,
+      ${answered('NEXT_TIME')} AS next_time, ${answered('UNATTENDING')} AS unattending,
+      count(*) FILTER (WHERE r.response IS NULL) AS invited
+    FROM plan_responses r WHERE r.plan_id = ${planId} AND r.occurrence = ${sql.raw(`'${WHOLE_PLAN}'`)}`;
 }
 
 function countsOf(row: CountsRow | undefined): ResponseCounts {
@@ -126,7 +139,7 @@ function countsOf(row: CountsRow | undefined): ResponseCounts {
  */
 function wholePlanCounts() {
   return sql<CountsRow | null>`CASE WHEN plans.recurrence IS NULL
-      THEN (SELECT row_to_json(c) FROM (SELECT ${countsColumns(sql`plans.id`, sql`''`)}) c) END`;
+      THEN (SELECT row_to_json(c) FROM (${wholePlanCountsSelect(sql`plans.id`)}) c) END`;
 }
 
 /**
@@ -273,7 +286,8 @@ function createPlanLoaders(context: RequestContext) {
       db,
       sql`WITH k(plan_id, occurrence) AS (SELECT * FROM unnest(${idArray(pairs.map((pair) => pair.planId))},
             ${textArray(pairs.map((pair) => pair.occurrence))}))
-          SELECT k.plan_id, k.occurrence, ${countsColumns(sql`k.plan_id`, sql`k.occurrence`)} FROM k`,
+          SELECT k.plan_id, k.occurrence, c.* FROM k
+            CROSS JOIN LATERAL (${countsSelect(sql`k.plan_id`, sql`k.occurrence`)}) c`,
     );
     const byKey = new Map(found.map((row) => [occurrenceKey(Number(row.plan_id), row.occurrence), row]));
     return keys.map((key) => countsOf(byKey.get(key)));
