@@ -4,6 +4,7 @@ import { DELETED_USER_KEY } from '../../db/schema/index.ts';
 import { explorableGroup } from '../groups/list-groups.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
+import { haversineKmSql, type CenterParam } from '../places/coordinate-box.ts';
 
 // What explore may show (decision 0016), as SQL over an aliased row, so every explore query means
 // the same thing by "explorable".
@@ -13,11 +14,7 @@ export interface Center {
   longitude: number;
 }
 
-/** A center as a statement takes it: numbers, or placeholders filled in later (shaped-statements.ts). */
-export interface CenterParam {
-  latitude: number | Placeholder;
-  longitude: number | Placeholder;
-}
+export type { CenterParam };
 
 /** The viewer as a statement takes them: an id, a placeholder for one, or null when signed out. */
 export type ViewerParam = number | Placeholder | null;
@@ -113,18 +110,10 @@ export function followerCount(alias: string): SQL {
   return sql`(SELECT count(*) FROM follows fc WHERE fc.target_id = ${sql.raw(alias)}.id AND fc.status = 'FOLLOWING')`;
 }
 
-/**
- * Kilometres from the row's coordinates (micro-degrees) to `center`: haversine on a 6371 km
- * sphere, as places/search-locations.ts measures places; null without coordinates.
- */
+/** Kilometres from the row's coordinates (micro-degrees) to `center` (haversineKmSql); null without coordinates. */
 export function distanceKm(alias: string, center: CenterParam): SQL {
   const a = sql.raw(alias);
-  const lat = sql`(${a}.latitude_e6::float8 / 1e6)`;
-  const lon = sql`(${a}.longitude_e6::float8 / 1e6)`;
-  return sql`(2 * 6371 * asin(least(1, sqrt(
-    power(sin(radians(${lat} - ${center.latitude}::float8) / 2), 2)
-    + cos(radians(${center.latitude}::float8)) * cos(radians(${lat}))
-      * power(sin(radians(${lon} - ${center.longitude}::float8) / 2), 2)))))`;
+  return haversineKmSql(sql`${a}.latitude_e6`, sql`${a}.longitude_e6`, center);
 }
 
 /** A Box as a statement takes it: micro-degrees, or placeholders filled in later. */

@@ -3,9 +3,30 @@
  * distances on (haversine): a box is what a (latitude_e6, longitude_e6) index answers, before the
  * exact distance is measured for the rows inside it.
  */
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Coordinates } from './search-locations.ts';
 
-/** Kilometres in a degree of latitude on the 6371 km sphere distanceKm measures on. */
+/** A center as a statement takes it: numbers, or placeholders filled in later (shaped-statements.ts). */
+export interface CenterParam {
+  latitude: number | Placeholder;
+  longitude: number | Placeholder;
+}
+
+/**
+ * Kilometres from the coordinates in micro-degrees `latitudeE6` and `longitudeE6` (columns or
+ * expressions) to `center`: haversine on the 6371 km sphere; null without coordinates. Explore's
+ * lists and the places search measure with it.
+ */
+export function haversineKmSql(latitudeE6: SQL, longitudeE6: SQL, center: CenterParam): SQL<number | null> {
+  const lat = sql`(${latitudeE6}::float8 / 1e6)`;
+  const lon = sql`(${longitudeE6}::float8 / 1e6)`;
+  return sql<number | null>`(2 * 6371 * asin(least(1, sqrt(
+    power(sin(radians(${lat} - ${center.latitude}::float8) / 2), 2)
+    + cos(radians(${center.latitude}::float8)) * cos(radians(${lat}))
+      * power(sin(radians(${lon} - ${center.longitude}::float8) / 2), 2)))))`;
+}
+
+/** Kilometres in a degree of latitude on the 6371 km sphere haversineKmSql measures on. */
 const KM_PER_DEGREE = (6371 * Math.PI) / 180;
 
 /** A box of micro-degrees; `longitudes` null where the box would reach a pole or cross the 180th meridian. */

@@ -17,7 +17,7 @@ function destination(latitude: number, longitude: number, km: number, bearing: n
   return { latitude: degrees(φ2), longitude: ((degrees(λ2) + 540) % 360) - 180 };
 }
 
-/** Haversine, as explore-sql.ts's distanceKm and search-locations.ts's distanceKmSql measure in SQL. */
+/** Haversine, as coordinate-box.ts's haversineKmSql measures in SQL. */
 function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
   const h =
     Math.sin(radians(b.latitude - a.latitude) / 2) ** 2 +

@@ -1,10 +1,11 @@
-import { desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import { places } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { badUserInput, rateLimited } from '../../graphql/errors.ts';
 import type { RateLimitRule } from '../../platform/rate-limits/rate-limits.ts';
 import { placeVisibleTo, type PlaceRow } from './place-rows.ts';
 import { escapeLike, searchNameOf } from './search-name.ts';
+import { haversineKmSql, type CenterParam } from './coordinate-box.ts';
 
 export const SEARCH_LOCATIONS = { maxQuery: 100, results: 10 } as const;
 
@@ -21,16 +22,9 @@ export interface Coordinates {
   longitude: number;
 }
 
-/** Kilometres between a place and a point (haversine on a 6371 km sphere); null without coordinates. */
-export function distanceKmSql(
-  near: Coordinates | { latitude: Placeholder; longitude: Placeholder },
-): SQL<number | null> {
-  const lat = sql`(${places.latitude}::float8 / 1e6)`;
-  const lon = sql`(${places.longitude}::float8 / 1e6)`;
-  return sql<number | null>`(2 * 6371 * asin(least(1, sqrt(
-    power(sin(radians(${lat} - ${near.latitude}::float8) / 2), 2)
-    + cos(radians(${near.latitude}::float8)) * cos(radians(${lat}))
-      * power(sin(radians(${lon} - ${near.longitude}::float8) / 2), 2)))))`;
+/** Kilometres between a place and a point (haversineKmSql); null without coordinates. */
+export function distanceKmSql(near: CenterParam): SQL<number | null> {
+  return haversineKmSql(sql`${places.latitude}`, sql`${places.longitude}`, near);
 }
 
 /**
