@@ -54,6 +54,12 @@ export const groups = pgTable(
     /** DAILY, WEEKLY, MONTHLY or YEARLY; null for a one-time payment. */
     priceRecurrence: text('price_recurrence'),
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * Its members (group_members rows with status 'member'), kept by the database itself: triggers
+     * on group_members add what each statement changed (migration 0026). Lists and search order by
+     * it and show it without counting the members of each group they read.
+     */
+    memberCount: integer('member_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,7 +20,8 @@ const ContactRef = builder.objectRef<ContactCard>('Contact').implement({
 const InvitableRef = builder.unionType('Invitable', {
   description: 'A group, a user (with pivot.mutualFriendCount) or a contact (spec 3 "Invitee").',
   types: [UserRef, GroupRef, ContactRef],
-  resolveType: (parent) => ('username' in parent ? UserRef : 'memberCount' in parent ? GroupRef : ContactRef),
+  resolveType: (parent) =>
+    'kind' in parent && parent.kind === 'contact' ? ContactRef : 'username' in parent ? UserRef : GroupRef,
 });
 
 const InvitablePageRef = builder

@@ -308,9 +308,7 @@ export async function explorePlanPage(
  * POPULAR by members plus friends inside.
  */
 export async function exploreGroupRows(db: Database, query: ListQuery): Promise<GroupRow[]> {
-  const page = await exploreGroupPage(db, query);
-  const counts = new Map(page.map((group) => [group.id, group.memberCount]));
-  return (await rowsInOrder(db, groups, page)).map((row) => ({ ...row, memberCount: counts.get(row.id)! }));
+  return rowsInOrder(db, groups, await exploreGroupPage(db, query));
 }
 
 /**
@@ -334,6 +332,7 @@ export async function exploreGroupPage(
       where,
       leading: () => [roundedKm('g', P.center)],
       rest: (shape) => [sql`${friends(shape)} DESC`, sql`${memberCount('g')} DESC`, sql`g.id ASC`],
+      carry: ['member_count'],
       select: [members],
       rings: true,
     });

@@ -94,8 +94,9 @@ export function friendsInGroup(alias: string, viewerId: ViewerParam): SQL {
     AND fm.status = 'member' AND ${isFriend(viewerId, sql`fm.user_id`)})`;
 }
 
+/** The group's members, as the database keeps them (groups.member_count, migration 0026). */
 export function memberCount(alias: string): SQL {
-  return sql`(SELECT count(*) FROM group_members mc WHERE mc.group_id = ${sql.raw(alias)}.id AND mc.status = 'member')`;
+  return sql`${sql.raw(alias)}.member_count`;
 }
 
 /** A friend counts 1, and each mutual friend 1 more. */

@@ -343,8 +343,8 @@ function createGroupLoaders(context: RequestContext) {
     }, BATCHING),
     memberCount: countLoader(
       context,
-      (ids) => sql`SELECT group_id AS id, count(*) AS n FROM group_members
-        WHERE status = 'member' AND group_id = ANY(${ids}) GROUP BY group_id`,
+      // Kept by the database (groups.member_count, migration 0026).
+      (ids) => sql`SELECT id, member_count AS n FROM groups WHERE id = ANY(${ids})`,
     ),
     requestCount: countLoader(
       context,

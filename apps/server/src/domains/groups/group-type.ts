@@ -10,8 +10,6 @@ export interface GroupCard {
   description: string;
   image: string | null;
   isPublic: boolean;
-  /** Known when the list counted it; otherwise the field counts through a loader. */
-  memberCount?: number;
   /** The group query's skipPermissions: the permissions field then answers null. */
   skipPermissions?: boolean;
 }
@@ -29,8 +27,9 @@ export const GroupRef = builder.objectRef<GroupCard>('Group').implement({
     image: t.exposeString('image', { nullable: true }),
     isPublic: t.exposeBoolean('isPublic'),
     memberCount: t.int({
-      resolve: (group, _args, context) =>
-        group.memberCount ?? groupLoaders(context).memberCount.load(group.id),
+      // Through the request's loader (lists prime it), not the row's member_count: a row read before
+      // a change of members in the same request (createGroup's, before its owner joins) is behind.
+      resolve: (group, _args, context) => groupLoaders(context).memberCount.load(group.id),
     }),
   }),
 });

@@ -37,7 +37,8 @@ function offsetOf(marker: string | null | undefined, list: string): number {
 const notBlocked = (viewerId: number | null) =>
   sql`NOT ${blockedBetween(viewerId, sql`${groups.creatorId}`)}`;
 
-const members = sql`(SELECT count(*) FROM group_members c WHERE c.group_id = ${groups.id} AND c.status = 'member')`;
+/** Kept by the database (groups.member_count, migration 0026). */
+const members = sql`${groups.memberCount}`;
 
 async function page(
   db: Database,

@@ -43,7 +43,7 @@ function groupKeys(
     friendsInside && { name: 'friends', value: friendsInside, order: 'DESC' },
     {
       name: 'members',
-      value: sql`(SELECT count(*) FROM group_members gm WHERE gm.group_id = ${sql.raw(alias)}.id AND gm.status = 'member')`,
+      value: sql`${sql.raw(alias)}.member_count`,
       order: 'DESC',
     },
     idKey(alias),

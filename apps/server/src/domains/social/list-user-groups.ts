@@ -59,11 +59,9 @@ export async function selectMemberGroups(
     description: string;
     image: string | null;
     is_public: boolean;
-    member_count: number | string;
   }>(
     db,
-    sql`SELECT g.id, g.key, g.slug, g.title, g.description, g.image, g.is_public,
-          (SELECT count(*) FROM group_members c WHERE c.group_id = g.id AND c.status = 'member') AS member_count
+    sql`SELECT g.id, g.key, g.slug, g.title, g.description, g.image, g.is_public
         FROM groups g JOIN group_members m ON m.group_id = g.id AND m.user_id = ${userId} AND m.status = 'member'
         WHERE ${condition}
         ORDER BY lower(g.title), g.id LIMIT ${PAGE_SIZE + 1} OFFSET ${offset}`,
@@ -76,6 +74,5 @@ export async function selectMemberGroups(
     description: g.description,
     image: g.image,
     isPublic: g.is_public,
-    memberCount: Number(g.member_count),
   }));
 }
