@@ -96,8 +96,8 @@ export const groupMembers = pgTable(
     primaryKey({ columns: [t.groupId, t.userId] }),
     // A person's groups read from the index alone (the groups their friends are in).
     index('group_members_user').on(t.userId, t.status, t.groupId),
-    // A group's members counted, and its friends inside found, from the index alone (explore,
-    // search and group cards count them for every group they rank or show).
+    // A group's members read, and its friends inside found, from the index alone (explore and
+    // search find the friends inside every group they rank; the count itself is member_count).
     index('group_members_member_of')
       .on(t.groupId, t.userId)
       .where(sql`status = 'member'`),
