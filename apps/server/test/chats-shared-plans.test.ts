@@ -1,10 +1,15 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_ROOM_FIELDS, MESSAGE_FIELDS } from '../../web/app/features/chat/chat-data.ts';
+import { messages } from '../src/db/schema/index.ts';
+import { findChat } from '../src/domains/chats/chat-access.ts';
+import { storeMessage } from '../src/domains/chats/send-message.ts';
 import type { TestPlaza } from './harness.ts';
 import { buildPlan } from './support/factories.ts';
 import type { Person } from './support/people.ts';
 import type { chatApi } from './support/chats.ts';
-import { chatTrio, codeOf } from './support/chats.ts';
+import { chatTrio, codeOf, requestContextOf } from './support/chats.ts';
 import { makeMp4 } from './support/mp4.ts';
 
 let t: TestPlaza;
@@ -136,5 +141,45 @@ describe('memix (irl/memix): a picture with captions', () => {
       expect(codeOf(res)).toBe('BAD_USER_INPUT');
     }
     expect(await api.messageCount(dm)).toBe(before);
+  });
+});
+
+describe('a message of the main chat, stored in one statement', () => {
+  it('answers every field as the chat reads the message back, attachments included', async () => {
+    const { plan } = await buildPlan(api.db(), ana.userId, [], { isPublic: true });
+    const dm = await api.openDm(ana, ben.userId);
+    const sent = await t.gql<{ sendMessage: Record<string, unknown> }>(
+      `mutation ($k: String!, $c: String!, $t: String!, $p: String) {
+         sendMessage(chatKey: $k, clientId: $c, text: $t, planKey: $p) { ${MESSAGE_FIELDS} } }`,
+      { k: dm, c: `whole-${Math.random()}`, t: 'Picnic, anyone? 🧺', p: plan.key },
+      ana.headers,
+    );
+    expect(sent.errors).toBeUndefined();
+    const room = await t.gql<{ chat: { messages: { messages: Array<Record<string, unknown>> } } }>(
+      `query ($k: String!) { chat(key: $k) { ${CHAT_ROOM_FIELDS}
+         messages { messages { ${MESSAGE_FIELDS} } } } }`,
+      { k: dm },
+      ana.headers,
+    );
+    const read = room.data!.chat.messages.messages.find((m) => m.key === sent.data!.sendMessage.key);
+    expect(read).toEqual(sent.data!.sendMessage);
+    expect(read).toMatchObject({ text: 'Picnic, anyone? 🧺', plan: { key: plan.key } });
+  });
+
+  it('gives storeMessage the row a select of the table reads, value for value', async () => {
+    const { plan } = await buildPlan(api.db(), ana.userId, [], { isPublic: true });
+    const dm = await api.openDm(ana, ben.userId);
+    const context = requestContextOf(t, ana.userId);
+    const access = await findChat(context, dm);
+    const stored = await storeMessage(context, access, ana.userId, {
+      clientId: `row-${Math.random()}`,
+      text: 'row check',
+      attachments: [{ kind: 'irl/event', planId: plan.id, planKey: plan.key }],
+    });
+    const [selected] = await api.db().select().from(messages).where(eq(messages.id, stored.id));
+    expect(stored).toEqual(selected);
+    expect(stored.createdAt).toBeInstanceOf(Date);
+    expect(typeof stored.seq).toBe('number');
+    expect(stored.threadUserIds).toEqual([]);
   });
 });

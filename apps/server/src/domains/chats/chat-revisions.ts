@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { chatMembers, chats } from '../../db/schema/index.ts';
 
 /**
@@ -20,9 +21,15 @@ export async function takeChatRevs(tx: Database, chatId: number, count = 1): Pro
 
 /** The people with a state row in a chat: whose chat lists show it. */
 export async function chatListUserIds(db: Database, chatId: number): Promise<number[]> {
-  const found = await db
-    .select({ userId: chatMembers.userId })
-    .from(chatMembers)
-    .where(eq(chatMembers.chatId, chatId));
+  const found = await chatMemberIds(db).execute({ chat: chatId });
   return found.map((row) => row.userId);
 }
+
+/** chatListUserIds' statement, prepared once per store: every message sent reads it. */
+const chatMemberIds = preparedStatement((db) =>
+  db
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(eq(chatMembers.chatId, sql.placeholder('chat')))
+    .prepare('plaza_chat_member_ids'),
+);

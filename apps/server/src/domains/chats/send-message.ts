@@ -1,7 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { checkMemixCaptions, maySendMessage, type MessageAttachment } from '@plaza/core/chat-attachments';
 import { MESSAGE_CLIENT_ID_MAX, MESSAGE_TEXT_MAX } from '@plaza/core/chat-permissions';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { shapedRows } from '../../db/shaped-statements.ts';
 import { chatMembers, chats, messages } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import type { ListedMessage } from '../../platform/bus/bus.ts';
@@ -56,13 +59,23 @@ async function checkSlowMode(db: Database, access: ChatAccess, rateLimit: number
   if (waitMs > 0) throw rateLimited(Math.ceil(waitMs / 1000));
 }
 
-export async function findByClientId(db: Database, chatId: number, senderId: number, clientId: string) {
-  const [found] = await db
+/** findByClientId's statement, prepared once per store: every message sent reads it first. */
+const messageByClientId = preparedStatement((db) =>
+  db
     .select()
     .from(messages)
     .where(
-      and(eq(messages.chatId, chatId), eq(messages.senderId, senderId), eq(messages.clientId, clientId)),
-    );
+      and(
+        eq(messages.chatId, sql.placeholder('chat')),
+        eq(messages.senderId, sql.placeholder('sender')),
+        eq(messages.clientId, sql.placeholder('clientId')),
+      ),
+    )
+    .prepare('plaza_message_by_client_id'),
+);
+
+export async function findByClientId(db: Database, chatId: number, senderId: number, clientId: string) {
+  const [found] = await messageByClientId(db).execute({ chat: chatId, sender: senderId, clientId });
   return found ?? null;
 }
 
@@ -81,8 +94,9 @@ export interface NewMessage {
  * and the message inserted in one transaction, so sequence numbers have no gaps and follow commit
  * order per chat. A reply in a thread also changes its parent (count, repliers, change number).
  * A client id already used by this sender in this chat answers the stored message: a retried send
- * is stored once (messages_chat_sender_client is unique; a race ends in ON CONFLICT). Every refusal
- * comes before anything is written.
+ * is stored once (messages_chat_sender_client is unique; a race ends in its violation, or in ON
+ * CONFLICT within the transaction). Every refusal comes before anything is written. A message of the
+ * main chat is stored in one statement (storeInOneStatement), a reply in a transaction.
  */
 export async function storeMessage(
   context: RequestContext,
@@ -102,59 +116,14 @@ export async function storeMessage(
     throw chatDenied(kinds.length > 0 ? 'You cannot send this here.' : 'You cannot write in this chat.');
   let stored: MessageRow;
   try {
-    stored = await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
-      // A reply takes two change numbers: its own, then its parent's.
-      const [bumped] = await t
-        .update(chats)
-        .set({
-          lastSeq: sql`${chats.lastSeq} + 1`,
-          lastRev: sql`${chats.lastRev} + ${root ? 2 : 1}`,
-          lastMessageAt: sql`now()`,
-        })
-        .where(eq(chats.id, chatId))
-        .returning({ seq: chats.lastSeq, rev: chats.lastRev, rateLimit: chats.rateLimit });
-      if (!bumped) throw chatDenied('This chat was removed.');
-      // After the chat row is locked, so two quick sends from one person cannot both pass.
-      await checkSlowMode(t, access, bumped.rateLimit, senderId);
-      const rev = root ? bumped.rev - 1 : bumped.rev;
-      const [row] = await t
-        .insert(messages)
-        .values({
-          key: newKey(),
-          chatId,
-          seq: bumped.seq,
-          rev,
-          createdRev: rev,
-          senderId,
-          clientId,
-          parentId: root?.id ?? null,
-          text,
-          attachments: input.attachments,
-        })
-        .onConflictDoNothing({ target: [messages.chatId, messages.senderId, messages.clientId] })
-        .returning();
-      // The same client id won a race with this send: undo the numbers and answer that one.
-      if (!row) throw new DuplicateSend();
-      if (root) await recordReply(t, root.id, senderId, bumped.rev);
-      await t
-        .insert(chatMembers)
-        .values({ chatId, userId: senderId, lastSeenSeq: root ? 0 : row.seq })
-        .onConflictDoUpdate({
-          target: [chatMembers.chatId, chatMembers.userId],
-          set: root
-            ? { isHidden: false }
-            : { lastSeenSeq: sql`GREATEST(${chatMembers.lastSeenSeq}, ${row.seq})` },
-        });
-      // A new message brings a hidden chat back into everyone's list.
-      await t
-        .update(chatMembers)
-        .set({ isHidden: false })
-        .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.isHidden, true)));
-      return row;
-    });
+    const inOne =
+      root === null
+        ? await storeInOneStatement(db, access, senderId, clientId, text, input.attachments)
+        : null;
+    stored =
+      inOne ?? (await storeInTransaction(db, access, senderId, clientId, text, input.attachments, root));
   } catch (error) {
-    if (!(error instanceof DuplicateSend)) throw error;
+    if (!(error instanceof DuplicateSend) && !isSameClientId(error)) throw error;
     const winner = await findByClientId(db, chatId, senderId, clientId);
     if (!winner) throw error;
     return winner;
@@ -168,6 +137,151 @@ export async function storeMessage(
   );
   await messageActivities(context, access, stored, root);
   return stored;
+}
+
+/** The unique index that stores a sender's client id once per chat, violated. */
+function isSameClientId(error: unknown): boolean {
+  if (!isUniqueViolation(error)) return false;
+  const constraintOf = (value: unknown) => (value as { constraint?: string } | null)?.constraint;
+  const cause = (error as { cause?: unknown }).cause;
+  return (constraintOf(error) ?? constraintOf(cause)) === 'messages_chat_sender_client';
+}
+
+const MESSAGE_COLUMNS = Object.values(getTableColumns(messages));
+
+/**
+ * A new message of the main chat (not a reply) stored in one statement, where storeInTransaction
+ * takes six round trips (BEGIN, four statements, COMMIT): the chat's numbers raised, the message
+ * inserted with them, the sender's state row kept up to it, and the chat shown again in every list
+ * that hid it. One statement commits whole or not at all: a client id this sender already used in
+ * the chat fails the insert (messages_chat_sender_client) and with it the numbers' raise, so
+ * sequence numbers stay gapless. Null when the chat's row did not take the raise: the chat is gone,
+ * or slow mode applies to this sender (a rate limit above 0 outside direct messages, without
+ * slowmodeBypass), which storeInTransaction checks with the chat's row locked.
+ */
+async function storeInOneStatement(
+  db: Database,
+  access: ChatAccess,
+  senderId: number,
+  clientId: string,
+  text: string,
+  attachments: MessageAttachment[],
+): Promise<MessageRow | null> {
+  const p = (name: string) => sql.placeholder(name);
+  const returned = sql.join(
+    MESSAGE_COLUMNS.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const rows = await shapedRows<Record<string, unknown>>(
+    db,
+    'chats:store-message',
+    () => sql`WITH bumped AS (
+        UPDATE chats SET last_seq = last_seq + 1, last_rev = last_rev + 1, last_message_at = now()
+        WHERE id = ${p('chat')}::int AND (type = 'd' OR rate_limit <= 0 OR ${p('bypass')}::boolean)
+        RETURNING last_seq, last_rev
+      ), inserted AS (
+        INSERT INTO messages (key, chat_id, seq, rev, created_rev, sender_id, client_id, text, attachments)
+        SELECT ${p('key')}::text, ${p('chat')}::int, last_seq, last_rev, last_rev, ${p('sender')}::int,
+          ${p('clientId')}::text, ${p('text')}::text, ${p('attachments')}::jsonb
+        FROM bumped
+        RETURNING ${returned}
+      ), sender_state AS (
+        INSERT INTO chat_members (chat_id, user_id, last_seen_seq)
+        SELECT chat_id, sender_id, seq FROM inserted
+        ON CONFLICT (chat_id, user_id) DO UPDATE
+          SET last_seen_seq = GREATEST(chat_members.last_seen_seq, EXCLUDED.last_seen_seq), is_hidden = false
+      ), shown_again AS (
+        UPDATE chat_members SET is_hidden = false
+        WHERE chat_id = ${p('chat')}::int AND is_hidden AND user_id <> ${p('sender')}::int
+          AND EXISTS (SELECT 1 FROM inserted)
+      )
+      SELECT * FROM inserted`,
+    {
+      chat: access.chat.id,
+      bypass: access.permissions.slowmodeBypass,
+      key: newKey(),
+      sender: senderId,
+      clientId,
+      text,
+      attachments: JSON.stringify(attachments),
+    },
+  );
+  const [row] = rows;
+  if (!row) return null;
+  // The row as Drizzle maps a select of the table (each column's own decoding).
+  return Object.fromEntries(
+    Object.entries(getTableColumns(messages)).map(([field, column]) => [
+      field,
+      row[column.name] === null ? null : column.mapFromDriverValue(row[column.name]),
+    ]),
+  ) as MessageRow;
+}
+
+/**
+ * The message stored step by step in a transaction: a reply in a thread (its parent changes too),
+ * and a message the one statement did not take (slow mode is checked with the chat's row locked).
+ */
+async function storeInTransaction(
+  db: Database,
+  access: ChatAccess,
+  senderId: number,
+  clientId: string,
+  text: string,
+  attachments: MessageAttachment[],
+  root: MessageRow | null,
+): Promise<MessageRow> {
+  const chatId = access.chat.id;
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // A reply takes two change numbers: its own, then its parent's.
+    const [bumped] = await t
+      .update(chats)
+      .set({
+        lastSeq: sql`${chats.lastSeq} + 1`,
+        lastRev: sql`${chats.lastRev} + ${root ? 2 : 1}`,
+        lastMessageAt: sql`now()`,
+      })
+      .where(eq(chats.id, chatId))
+      .returning({ seq: chats.lastSeq, rev: chats.lastRev, rateLimit: chats.rateLimit });
+    if (!bumped) throw chatDenied('This chat was removed.');
+    // After the chat row is locked, so two quick sends from one person cannot both pass.
+    await checkSlowMode(t, access, bumped.rateLimit, senderId);
+    const rev = root ? bumped.rev - 1 : bumped.rev;
+    const [row] = await t
+      .insert(messages)
+      .values({
+        key: newKey(),
+        chatId,
+        seq: bumped.seq,
+        rev,
+        createdRev: rev,
+        senderId,
+        clientId,
+        parentId: root?.id ?? null,
+        text,
+        attachments,
+      })
+      .onConflictDoNothing({ target: [messages.chatId, messages.senderId, messages.clientId] })
+      .returning();
+    // The same client id won a race with this send: undo the numbers and answer that one.
+    if (!row) throw new DuplicateSend();
+    if (root) await recordReply(t, root.id, senderId, bumped.rev);
+    await t
+      .insert(chatMembers)
+      .values({ chatId, userId: senderId, lastSeenSeq: root ? 0 : row.seq })
+      .onConflictDoUpdate({
+        target: [chatMembers.chatId, chatMembers.userId],
+        set: root
+          ? { isHidden: false }
+          : { lastSeenSeq: sql`GREATEST(${chatMembers.lastSeenSeq}, ${row.seq})` },
+      });
+    // A new message brings a hidden chat back into everyone's list.
+    await t
+      .update(chatMembers)
+      .set({ isHidden: false })
+      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.isHidden, true)));
+    return row;
+  });
 }
 
 /**
