@@ -420,6 +420,18 @@ describe('chat list', () => {
       eve.headers,
     );
     expect(seen.data).toEqual({ markChatSeen: { unreadCount: 1, pivot: { lastSeenSeq: 2 } } });
+    // Never backwards, never past the chat's last message.
+    for (const [seq, kept, unread] of [
+      [1, 2, 1],
+      [99, 3, 0],
+    ] as const) {
+      const marked = await t.gql(
+        `mutation { markChatSeen(key: "${withFay}", seq: ${seq}) { unreadCount pivot { lastSeenSeq } } }`,
+        {},
+        eve.headers,
+      );
+      expect(marked.data).toEqual({ markChatSeen: { unreadCount: unread, pivot: { lastSeenSeq: kept } } });
+    }
     await t.gql(`mutation { hideChat(key: "${withGus}", hidden: true) { key } }`, {}, eve.headers);
     expect((await list()).map((c) => c.key)).toEqual([withFay]);
     expect((await list(true)).map((c) => c.key)).toEqual([withGus]);
@@ -435,6 +447,12 @@ describe('chat list', () => {
       eve.headers,
     );
     expect(muted.data!.muteChat.pivot.muteUntil).toBe(until);
+    const unmuted = await t.gql<{ muteChat: { pivot: { muteUntil: string | null } } }>(
+      `mutation { muteChat(key: "${withFay}", until: null) { pivot { muteUntil } } }`,
+      {},
+      eve.headers,
+    );
+    expect(unmuted.data!.muteChat.pivot.muteUntil).toBeNull();
     const bad = await t.gql(
       `mutation { muteChat(key: "${withFay}", until: "soon") { key } }`,
       {},

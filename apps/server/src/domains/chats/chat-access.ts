@@ -293,9 +293,3 @@ export async function ensureModelChat(db: Database, type: 'g' | 'p', modelId: nu
     .where(and(eq(chats.type, type), eq(column, modelId)));
   return made!;
 }
-
-/** Makes sure the viewer has a state row (last seen, hidden, mute) in a chat they may read. */
-export async function ensureChatMember(db: Database, chatId: number, userId: number): Promise<void> {
-  await db.execute(sql`INSERT INTO chat_members (chat_id, user_id) VALUES (${chatId}, ${userId})
-    ON CONFLICT DO NOTHING`);
-}
