@@ -116,12 +116,9 @@ export async function storeMessage(
     throw chatDenied(kinds.length > 0 ? 'You cannot send this here.' : 'You cannot write in this chat.');
   let stored: MessageRow;
   try {
-    const inOne =
-      root === null
-        ? await storeInOneStatement(db, access, senderId, clientId, text, input.attachments)
-        : null;
-    stored =
-      inOne ?? (await storeInTransaction(db, access, senderId, clientId, text, input.attachments, root));
+    const storing: Storing = { db, access, senderId, clientId, text, attachments: input.attachments };
+    const inOne = root === null ? await storeInOneStatement(storing) : null;
+    stored = inOne ?? (await storeInTransaction(storing, root));
   } catch (error) {
     if (!(error instanceof DuplicateSend) && !isSameClientId(error)) throw error;
     const winner = await findByClientId(db, chatId, senderId, clientId);
@@ -137,6 +134,16 @@ export async function storeMessage(
   );
   await messageActivities(context, access, stored, root);
   return stored;
+}
+
+/** A message to store, checked: where, by whom, and what. */
+interface Storing {
+  db: Database;
+  access: ChatAccess;
+  senderId: number;
+  clientId: string;
+  text: string;
+  attachments: MessageAttachment[];
 }
 
 /** The unique index that stores a sender's client id once per chat, violated. */
@@ -159,14 +166,14 @@ const MESSAGE_COLUMNS = Object.values(getTableColumns(messages));
  * or slow mode applies to this sender (a rate limit above 0 outside direct messages, without
  * slowmodeBypass), which storeInTransaction checks with the chat's row locked.
  */
-async function storeInOneStatement(
-  db: Database,
-  access: ChatAccess,
-  senderId: number,
-  clientId: string,
-  text: string,
-  attachments: MessageAttachment[],
-): Promise<MessageRow | null> {
+async function storeInOneStatement({
+  db,
+  access,
+  senderId,
+  clientId,
+  text,
+  attachments,
+}: Storing): Promise<MessageRow | null> {
   const p = (name: string) => sql.placeholder(name);
   const returned = sql.join(
     MESSAGE_COLUMNS.map((column) => sql.identifier(column.name)),
@@ -222,12 +229,7 @@ async function storeInOneStatement(
  * and a message the one statement did not take (slow mode is checked with the chat's row locked).
  */
 async function storeInTransaction(
-  db: Database,
-  access: ChatAccess,
-  senderId: number,
-  clientId: string,
-  text: string,
-  attachments: MessageAttachment[],
+  { db, access, senderId, clientId, text, attachments }: Storing,
   root: MessageRow | null,
 ): Promise<MessageRow> {
   const chatId = access.chat.id;
