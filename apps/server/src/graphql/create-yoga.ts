@@ -3,6 +3,7 @@ import { useCompiledExecution } from './compiled-execution.ts';
 import { buildRequestContext, type Platform, type RequestContext, type ServerContext } from './context.ts';
 import { useGraphqlLimits } from './limits.ts';
 import { useQueryContexts } from './query-contexts.ts';
+import { useRequestCachesReleased } from './request-caches.ts';
 import { useSubscriptionEvents, type EventExecution } from './subscription-events.ts';
 import { useWellFormedText } from './well-formed-text.ts';
 import { schema } from './schema.ts';
@@ -40,6 +41,7 @@ export function createPlazaYoga(
       useSubscriptionEvents(countEvent),
       useWholeBodyGzip(),
       useCompiledExecution(platform.logger),
+      useRequestCachesReleased(),
     ],
     logging: yogaLogging(platform.logger),
     context: ({ request, ...serverContext }) => buildRequestContext(platform, request, serverContext),

@@ -1,5 +1,5 @@
 import { BATCH_MAX_KEYS } from '@plaza/core/constants';
-import { oncePer } from '../once-per.ts';
+import { keptOn, oncePerShortLived } from '../once-per.ts';
 import type { RequestContext } from './context.ts';
 import { sharedScopeOf } from './subscription-events.ts';
 
@@ -19,7 +19,7 @@ export const BATCHING = {
  * sets of the domains, so a list of N rows costs one query per field and nothing outlives a request.
  */
 export function requestScoped<T>(create: (context: RequestContext) => T): (context: RequestContext) => T {
-  return oncePer(create);
+  return oncePerShortLived(create);
 }
 
 /**
@@ -31,7 +31,7 @@ export function requestScoped<T>(create: (context: RequestContext) => T): (conte
 export function sharedScoped<T>(
   create: (context: Pick<RequestContext, 'store'>) => T,
 ): (context: RequestContext) => T {
-  const perScope = new WeakMap<object, T>();
+  const perScope = keptOn<object, T>();
   return (context) => {
     const scope = sharedScopeOf(context);
     let value = perScope.get(scope);

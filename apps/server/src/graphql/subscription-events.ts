@@ -17,6 +17,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { isPromise } from './is-promise.ts';
+import { keptOn } from '../once-per.ts';
 
 /**
  * Put by a subscription's source on an event that other subscribers receive too (decision 0023):
@@ -104,7 +105,7 @@ export function withSharedScope<T extends object>(context: T, token: object): T 
  * Results executed once for several subscribers, with their JSON once a first socket needed it
  * (null before): each further subscriber's message splices it in instead of serialising it again.
  */
-const sharedOutputs = new WeakMap<object, string | null>();
+const sharedOutputs = keptOn<object, string | null>();
 
 /**
  * The JSON of a result executed once for several subscribers (made on the first call), or
@@ -214,7 +215,7 @@ interface SharedSlot {
  * Shareable events read at once, per token and variant: each document's execution (keyed by the
  * share key, a string kept by the subscription, so a lookup makes no new string).
  */
-const sharedResults = new WeakMap<object, Map<string, Map<string, SharedSlot>>>();
+const sharedResults = keptOn<object, Map<string, Map<string, SharedSlot>>>();
 
 /** The execution of `event` for one subscriber: in a context of its own, with the event's shared scope. */
 function ownExecution(

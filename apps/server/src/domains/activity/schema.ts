@@ -31,6 +31,7 @@ import {
   type NotificationSettingsView,
 } from './notification-settings.ts';
 import type { ActivitySuggestion } from '../../db/schema/index.ts';
+import { keptOn } from '../../once-per.ts';
 
 const ActivityTypeRef = builder.enumType('ActivityType', { values: ACTIVITY_TYPES });
 const NotificationTypeRef = builder.enumType('NotificationType', {
@@ -83,7 +84,7 @@ const ActivitySuggestionRef = builder.objectRef<ActivitySuggestion>('ActivitySug
 });
 
 /** People of a page of activities, read once per request. */
-const peopleOfRequest = new WeakMap<RequestContext, Map<number, Promise<ActivityPersonView | null>>>();
+const peopleOfRequest = keptOn<RequestContext, Map<number, Promise<ActivityPersonView | null>>>();
 
 function peopleCache(context: RequestContext): Map<number, Promise<ActivityPersonView | null>> {
   let cache = peopleOfRequest.get(context);

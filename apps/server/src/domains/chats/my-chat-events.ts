@@ -21,6 +21,7 @@ import type { ChatEntry } from './list-chats.ts';
 import { putLatest } from './latest-by-key.ts';
 import type { ChatAccess, ChatRow } from './chat-access.ts';
 import type { MessageRow } from './send-message.ts';
+import { keptOn } from '../../once-per.ts';
 
 export type MyChatEventKind = 'READY' | 'UPDATED' | 'REMOVED' | 'MESSAGE';
 
@@ -242,7 +243,7 @@ class EventReads {
     return this.outsidersLoader;
   }
 }
-const eventReads = new WeakMap<object, EventReads>();
+const eventReads = keptOn<object, EventReads>();
 
 function readsOf(db: Database, event: ListChange): EventReads {
   let reads = eventReads.get(event);

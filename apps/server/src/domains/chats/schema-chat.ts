@@ -17,6 +17,7 @@ import { listMessages, type ChatEntry } from './list-chats.ts';
 import { MessagePageRef, MessageRef } from './schema-message.ts';
 import { searchMessages } from './search-chats.ts';
 import { findThreadRoot, hasUnseenThreads, listThreads } from './threads.ts';
+import { keptOn } from '../../once-per.ts';
 
 /**
  * For a field showing the viewer's own view of the chat: unless the entry's event variant holds
@@ -27,7 +28,7 @@ function viewerOwn(context: RequestContext, entry: ChatEntry): void {
 }
 
 /** The reads of an entry's state under way: its fields resolve at once and share one. */
-const stateReads = new WeakMap<ChatEntry, Promise<ChatState>>();
+const stateReads = keptOn<ChatEntry, Promise<ChatState>>();
 
 /** The viewer's state of the chat (unread count, hidden, muted, last seen), read once per entry. */
 export function stateOf(context: RequestContext, entry: ChatEntry): Promise<ChatState> {

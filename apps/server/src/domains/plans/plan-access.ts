@@ -9,6 +9,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { plazaError } from '../../graphql/errors.ts';
 import { viewerIsAdmin } from '../moderation/site-admins.ts';
 import { planLoaders, type PlanRow } from './plan-loaders.ts';
+import { keptOn } from '../../once-per.ts';
 
 /** Where the viewer stands with one plan, and what that lets them do (decision 0009). */
 export interface PlanAccess {
@@ -33,7 +34,7 @@ export function planAccessLevels(plan: PlanRow): PlanAccessLevels {
 }
 
 /** Plans whose invite link (invite_key) this request carried: the holder counts as invited. */
-const unlockedByLink = new WeakMap<RequestContext, Set<number>>();
+const unlockedByLink = keptOn<RequestContext, Set<number>>();
 
 export function unlockWithInviteKey(
   context: RequestContext,

@@ -4,6 +4,7 @@ import { loadPlanAccess, type PlanAccess } from './plan-access.ts';
 import { planLoaders, type PlanRow } from './plan-loaders.ts';
 import { resolveOccurrence, type PlanOccurrence } from './plan-occurrence.ts';
 import type { PlanCard } from './plan-type.ts';
+import { keptOn } from '../../once-per.ts';
 
 /** Everything the Plan type's fields read: the row, the viewer's access, and the occurrence shown. */
 export interface PlanView {
@@ -12,7 +13,7 @@ export interface PlanView {
   occurrence: PlanOccurrence;
 }
 
-const views = new WeakMap<PlanCard, Promise<PlanView>>();
+const views = keptOn<PlanCard, Promise<PlanView>>();
 
 /** The view behind a card, loaded once per card and request. */
 export function viewOf(context: RequestContext, card: PlanCard): Promise<PlanView> {

@@ -2,9 +2,10 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { plazaError } from '../../graphql/errors.ts';
 import { isQueryContext } from '../../graphql/query-contexts.ts';
 import { findUser, type UserRow } from './find-user.ts';
+import { keptOn } from '../../once-per.ts';
 
 /** The viewer's row as read once for a query operation (see viewerRow). */
-const viewerRows = new WeakMap<RequestContext, Promise<UserRow | null>>();
+const viewerRows = keptOn<RequestContext, Promise<UserRow | null>>();
 
 /**
  * The viewer's row: in a query operation, the one read with the session (cookie-session.ts) or
