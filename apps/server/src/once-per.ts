@@ -4,7 +4,14 @@
  * process. For keys that live as long as a request or an event, use oncePerShortLived.
  */
 export function oncePer<K extends object, T>(create: (key: K) => T): (key: K) => T {
-  const made = new WeakMap<K, T>();
+  return onceIn(new WeakMap<K, T>(), create);
+}
+
+/** The value of `key` in `made`, made by `create` on first use (oncePer, oncePerShortLived). */
+function onceIn<K extends object, T>(
+  made: { get(key: K): T | undefined; set(key: K, value: T): unknown },
+  create: (key: K) => T,
+): (key: K) => T {
   return (key) => {
     let value = made.get(key);
     if (value === undefined) {
@@ -29,13 +36,17 @@ const VALUES = Symbol('plaza.keptOn');
  * die with it, young.
  */
 function valuesOn(key: object): Map<unknown, unknown> {
-  const holder = key as { [VALUES]?: Map<unknown, unknown> };
-  let values = holder[VALUES];
+  let values = keptValues(key);
   if (values === undefined) {
     values = new Map();
     Object.defineProperty(key, VALUES, { value: values });
   }
   return values;
+}
+
+/** The values kept on `key`, if any were (a read makes none: see valuesOn). */
+function keptValues(key: object): Map<unknown, unknown> | undefined {
+  return (key as { [VALUES]?: Map<unknown, unknown> })[VALUES];
 }
 
 /**
@@ -44,20 +55,12 @@ function valuesOn(key: object): Map<unknown, unknown> {
  * still holds the context for a while (an idle keep-alive connection holds its last request).
  */
 export function forgetKeptOn(key: object): void {
-  (key as { [VALUES]?: Map<unknown, unknown> })[VALUES]?.clear();
+  keptValues(key)?.clear();
 }
 
 /** A value per key object that lives about as long as a request or an event (see valuesOn). */
 export function oncePerShortLived<K extends object, T>(create: (key: K) => T): (key: K) => T {
-  const slot = keptOn<K, T>();
-  return (key) => {
-    let value = slot.get(key);
-    if (value === undefined) {
-      value = create(key);
-      slot.set(key, value);
-    }
-    return value;
-  };
+  return onceIn(keptOn<K, T>(), create);
 }
 
 /** A WeakMap's get and set for keys that live about as long as a request or an event (see valuesOn). */
@@ -67,7 +70,7 @@ export function keptOn<K extends object, T>(): {
 } {
   const slot = {};
   return {
-    get: (key) => valuesOn(key).get(slot) as T | undefined,
+    get: (key) => keptValues(key)?.get(slot) as T | undefined,
     set: (key, value) => void valuesOn(key).set(slot, value),
   };
 }

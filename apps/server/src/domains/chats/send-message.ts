@@ -154,7 +154,8 @@ function isSameClientId(error: unknown): boolean {
   return (constraintOf(error) ?? constraintOf(cause)) === 'messages_chat_sender_client';
 }
 
-const MESSAGE_COLUMNS = Object.values(getTableColumns(messages));
+/** The table's fields and their columns, in the table's order (the statement's RETURNING list). */
+const MESSAGE_COLUMNS = Object.entries(getTableColumns(messages));
 
 /**
  * A new message of the main chat (not a reply) stored in one statement, where storeInTransaction
@@ -175,10 +176,6 @@ async function storeInOneStatement({
   attachments,
 }: Storing): Promise<MessageRow | null> {
   const p = (name: string) => sql.placeholder(name);
-  const returned = sql.join(
-    MESSAGE_COLUMNS.map((column) => sql.identifier(column.name)),
-    sql`, `,
-  );
   const rows = await shapedRows<Record<string, unknown>>(
     db,
     'chats:store-message',
@@ -191,7 +188,10 @@ async function storeInOneStatement({
         SELECT ${p('key')}::text, ${p('chat')}::int, last_seq, last_rev, last_rev, ${p('sender')}::int,
           ${p('clientId')}::text, ${p('text')}::text, ${p('attachments')}::jsonb
         FROM bumped
-        RETURNING ${returned}
+        RETURNING ${sql.join(
+          MESSAGE_COLUMNS.map(([, column]) => sql.identifier(column.name)),
+          sql`, `,
+        )}
       ), sender_state AS (
         INSERT INTO chat_members (chat_id, user_id, last_seen_seq)
         SELECT chat_id, sender_id, seq FROM inserted
@@ -217,7 +217,7 @@ async function storeInOneStatement({
   if (!row) return null;
   // The row as Drizzle maps a select of the table (each column's own decoding).
   return Object.fromEntries(
-    Object.entries(getTableColumns(messages)).map(([field, column]) => [
+    MESSAGE_COLUMNS.map(([field, column]) => [
       field,
       row[column.name] === null ? null : column.mapFromDriverValue(row[column.name]),
     ]),
