@@ -13,8 +13,12 @@
  * BENCH_QUERIES picks queries by name, as for bench:queries. BENCH_STATEMENT_TIMES=1 prints too,
  * for each query, its statements' execution and planning time a request in PostgreSQL
  * (pg_stat_statements, which PostgreSQL must load, planning counted with its track_planning on:
- * support/statement-times.ts).
+ * support/statement-times.ts). BENCH_CPU_PROFILE=<folder> writes, for each query, a CPU profile of
+ * this process over the measured requests alone (no start-up, no warm-up): `<query>.cpuprofile`.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { benchDatabaseUrl } from './seed.ts';
 import { openInProcessPlaza } from './support/in-process.ts';
 import { cpuPerRequest, cpuReading, machine } from './support/load.ts';
@@ -24,6 +28,13 @@ import { readStatementTimes, resetStatementTimes, statementTimesTable } from './
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500);
 const WARM_UP = 300;
 const STATEMENT_TIMES = process.env.BENCH_STATEMENT_TIMES === '1';
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+const profiler = CPU_PROFILE ? new Session() : null;
+if (profiler && CPU_PROFILE) {
+  mkdirSync(CPU_PROFILE, { recursive: true });
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+}
 const dbName = new URL(benchDatabaseUrl).pathname.slice(1);
 const { client, world, post, close } = await openInProcessPlaza('inprocess');
 try {
@@ -42,12 +53,17 @@ try {
     };
     for (let index = 0; index < WARM_UP; index++) await answer(index);
     if (STATEMENT_TIMES) await resetStatementTimes(client);
+    await profiler?.post('Profiler.start');
     const before = await cpuReading(client, process.pid, dbName);
     const started = performance.now();
     let bytes = 0;
     for (let index = 0; index < REQUESTS; index++) bytes += await answer(WARM_UP + index);
     const wall = (performance.now() - started) / REQUESTS;
     const cpu = cpuPerRequest(before, await cpuReading(client, process.pid, dbName), REQUESTS);
+    if (profiler && CPU_PROFILE) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(join(CPU_PROFILE, `${name.replaceAll(' ', '-')}.cpuprofile`), JSON.stringify(profile));
+    }
     rows.push(
       `| ${name} | ${REQUESTS} | ${wall.toFixed(2)} | ${cpu.process.toFixed(2)} / ${cpu.database.toFixed(2)} | ${Math.round(bytes / REQUESTS)} |`,
     );

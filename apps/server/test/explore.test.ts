@@ -4,6 +4,13 @@ import { parsePlanPreset } from '@plaza/core/plan-preset';
 import type { Database } from '../src/db/client.ts';
 import { groups, hashtagCategories, places, plans, users } from '../src/db/schema/index.ts';
 import { hashtagCategoryCache } from '../src/domains/explore/hashtag-categories.ts';
+import {
+  exploreGroupPage,
+  explorePeopleIds,
+  explorePlanPage,
+  type ListQuery,
+} from '../src/domains/explore/explore-lists.ts';
+import { countStatements } from '../src/db/client.ts';
 import { startTestPlaza, type GraphQLResponse, type TestPlaza } from './harness.ts';
 import { buildGroup, buildPlan } from './support/factories.ts';
 import { newPerson, type Person } from './support/people.ts';
@@ -556,6 +563,172 @@ describe('explore near a place', () => {
     const groupsOnly = await explored(null, { place: 'lisbon', text: word, filter: 'GROUPS' });
     expect(groupsOnly.plans).toEqual([]);
     expect(groupsOnly.groups).toHaveLength(7);
+  });
+});
+
+describe("a place's shared cut (decision 0048)", () => {
+  // Far from every other test's rows: Hobart, Tasmania.
+  const HOBART: Point = { latitude: -42.8821, longitude: 147.3272, city: 'Hobart' };
+  const near = { latitude: HOBART.latitude, longitude: HOBART.longitude };
+  const east = (km: number): Point => ({
+    latitude: HOBART.latitude,
+    longitude:
+      HOBART.longitude + km / (((2 * Math.PI * 6371) / 360) * Math.cos((HOBART.latitude * Math.PI) / 180)),
+    city: 'Hobart',
+  });
+  const placeAt = async (table: typeof users | typeof plans | typeof groups, id: number, at: Point) => {
+    await db()
+      .update(table)
+      .set({ latitude: Math.round(at.latitude * 1e6), longitude: Math.round(at.longitude * 1e6) })
+      .where(eq(table.id, id));
+  };
+  /**
+   * Plans, groups and people within half a degree of `point` as if they had not changed for an hour:
+   * rows changed since a cut was read are read with it (as new), so the rows a test makes are aged
+   * for the cut alone to stand for them.
+   */
+  const ageAround = async (point: Point) => {
+    const lat = Math.round(point.latitude * 1e6);
+    for (const table of ['plans', 'groups', 'users'])
+      await db().execute(sql`UPDATE ${sql.raw(table)} SET updated_at = updated_at - interval '1 hour'
+        WHERE latitude_e6 BETWEEN ${lat - 500_000} AND ${lat + 500_000}`);
+  };
+  const listQuery = (viewer: Person | null, limit: number): ListQuery => ({
+    viewerId: viewer?.userId ?? null,
+    center: near,
+    radiusKm: 50,
+    sort: 'NEAREST',
+    text: null,
+    offset: 0,
+    limit,
+  });
+  /** The three lists for `viewer`: as served (shared cuts), and read for them alone (a condition of their own). */
+  const lists = async (viewer: Person | null, limit: number) => {
+    const query = listQuery(viewer, limit);
+    const alone = { ...query, where: () => sql`true` };
+    return {
+      served: [
+        await explorePlanPage(db(), query),
+        await exploreGroupPage(db(), query),
+        await explorePeopleIds(db(), query),
+      ],
+      alone: [
+        await explorePlanPage(db(), alone),
+        await exploreGroupPage(db(), alone),
+        await explorePeopleIds(db(), alone),
+      ],
+    };
+  };
+
+  it('gives every viewer the page read for them alone, from the shared rows once they are kept', async () => {
+    const host = await newPerson(t, 'Host');
+    const ana = await newPerson(t, 'Ana');
+    const bob = await newPerson(t, 'Bob');
+    const cy = await newPerson(t, 'Cy');
+    const friends = [await newPerson(t, 'Dee'), await newPerson(t, 'Eli')];
+    for (const friend of friends) await befriend(ana, friend);
+    // Ties at every distance (100 m steps), which the viewer's friends break.
+    const kms = [0.5, 0.5, 0.52, 1, 1.04, 2, 2, 3, 4.5, 7, 9, 12];
+    const planIds: number[] = [];
+    for (const [index, km] of kms.entries()) {
+      const creator = index % 3 === 0 ? friends[0]! : host;
+      const responses =
+        index % 4 === 1 ? [{ userId: friends[1]!.userId, response: 'ATTENDING' as const }] : [];
+      planIds.push(
+        await plan(creator, {
+          at: east(km),
+          startsAt: new Date(Date.now() + (1 + (index % 2)) * DAY),
+          responses,
+        }),
+      );
+      const groupId = await group(host, {
+        at: east(km),
+        members: index % 3 === 1 ? [{ userId: friends[0]!.userId }] : [],
+      });
+      await placeAt(groups, groupId, east(km));
+      const person = await newPerson(t, `Local${index}`);
+      await placeAt(users, person.userId, east(km));
+      if (index % 2 === 0) await befriend(person, friends[1]!);
+    }
+    // Cy lives among them; Bob blocked the friend who made every third plan.
+    await placeAt(users, cy.userId, east(0.5));
+    await block(bob, friends[0]!);
+    await ageAround(HOBART);
+    for (const limit of [4, 8, 13]) {
+      for (const viewer of [null, ana, bob, cy, host]) {
+        const first = await lists(viewer, limit);
+        expect(first.served).toEqual(first.alone);
+        // Once kept: the same again, read from the shared rows.
+        const { result: again } = await countStatements(() => lists(viewer, limit));
+        expect(again.served).toEqual(again.alone);
+        // Anyone sees the 12 plans, the 12 groups and the 13 people (the locals and Cy).
+        if (viewer === null)
+          expect(again.served.map((list) => list.length)).toEqual(
+            [12, 12, 13].map((n) => Math.min(n, limit)),
+          );
+      }
+    }
+    // Anyone's cut is read once: a later viewer's lists read only the kept rows and those changed since.
+    const { texts } = await countStatements(() => explorePeopleIds(db(), listQuery(ana, 8)));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/FROM users WHERE id = ANY\(ARRAY\(SELECT id FROM \(SELECT unnest\(/);
+    // A place asked once (someone's own coordinates) is read for its viewer alone, no cut (here an
+    // empty place: each of the circles, then the whole radius); asked again, it is cut for everyone.
+    const once = {
+      ...listQuery(ana, 8),
+      center: { latitude: HOBART.latitude - 3, longitude: HOBART.longitude },
+    };
+    const first = await countStatements(() => explorePeopleIds(db(), once));
+    expect(first.texts).toHaveLength(4);
+    for (const text of first.texts)
+      expect(text).toMatch(/^WITH candidates AS \(\s+SELECT u.id[^]*FROM users u\s/);
+    expect(first.texts.some((text) => /array_agg/.test(text))).toBe(false);
+    const second = await countStatements(() => explorePeopleIds(db(), once));
+    expect(second.texts.some((text) => /array_agg/.test(text))).toBe(true);
+  });
+
+  it('shows at once a plan made, moved, hidden or blocked since the rows were kept', async () => {
+    const host = await newPerson(t, 'Host');
+    const other = await newPerson(t, 'Other');
+    const viewer = await newPerson(t, 'Viewer');
+    /**
+     * Six plans 1-6 km east of a spot `degrees` north of the last test's rows (each case its own
+     * place, so its own kept rows), the first two made by Other; aged, and their first page of
+     * three kept (with the row after it, which tells whether another page follows: four rows). A
+     * kept row changed only tells when two of the four leave the page.
+     */
+    const sixPlans = async (degrees: number) => {
+      const spot = (km: number): Point => ({ ...east(km), latitude: HOBART.latitude + degrees });
+      const made: number[] = [];
+      for (const km of [1, 2, 3, 4, 5, 6]) made.push(await plan(km <= 2 ? other : host, { at: spot(km) }));
+      await ageAround(spot(0));
+      const near = { latitude: spot(0).latitude, longitude: spot(0).longitude };
+      const shown = async (person: Person | null) =>
+        ids((await explored(person, { near, filter: 'EVENTS', limit: 3, radiusKm: 20 })).plans);
+      expect(await shown(viewer)).toEqual(made.slice(0, 3));
+      expect(await shown(null)).toEqual(made.slice(0, 3));
+      return { made, spot, shown };
+    };
+    // Made since: nearer than all of them.
+    const made = await sixPlans(2);
+    const nearest = await plan(host, { at: made.spot(0.2) });
+    expect(await made.shown(viewer)).toEqual([nearest, ...made.made.slice(0, 2)]);
+    // Two moved 5.6 km north, inside the radius but past the page, their time of change left as it was.
+    const moved = await sixPlans(3);
+    await db().execute(sql`UPDATE plans SET latitude_e6 = latitude_e6 + 50000,
+      updated_at = updated_at - interval '1 hour' WHERE id IN (${moved.made[0]!}, ${moved.made[1]!})`);
+    expect(await moved.shown(viewer)).toEqual(moved.made.slice(2, 5));
+    expect(await moved.shown(null)).toEqual(moved.made.slice(2, 5));
+    // Two hidden by a moderator, likewise.
+    const hidden = await sixPlans(4);
+    await db().execute(sql`UPDATE plans SET hidden_at = now(), updated_at = updated_at - interval '1 hour'
+      WHERE id IN (${hidden.made[1]!}, ${hidden.made[2]!})`);
+    expect(await hidden.shown(viewer)).toEqual([hidden.made[0], ...hidden.made.slice(3, 5)]);
+    // Their creator blocked by the viewer: gone for them, not for others.
+    const blocked = await sixPlans(5);
+    await block(viewer, other);
+    expect(await blocked.shown(viewer)).toEqual(blocked.made.slice(2, 5));
+    expect(await blocked.shown(null)).toEqual(blocked.made.slice(0, 3));
   });
 });
 

@@ -827,6 +827,8 @@ describe('a plan page', () => {
         `query ($near: CoordinatesInput) { explore(near: $near, filter: EVENTS) { plans { ${fields} } } }`,
         { near: { latitude: -30, longitude: -50 } },
       );
+    // Asked twice, a place's lists are read once for everyone (decision 0048): two warm-ups.
+    await explore('key authorization { accessLevel invited }');
     await explore('key authorization { accessLevel invited }');
     const keys = await explore('key');
     const access = await explore('key authorization { accessLevel invited }');
@@ -1115,6 +1117,8 @@ describe('people’s rows', () => {
           near,
         },
       );
+    // Asked twice, a place's lists are read once for everyone (decision 0048): two warm-ups.
+    await people('id');
     await people('id');
     const plain = await people('id username');
     const withTies = await people('id username friendshipStatus canDm');

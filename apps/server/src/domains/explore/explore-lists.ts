@@ -1,10 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { anyOf } from '../../db/id-array.ts';
+import { anyOf, idArrayValue } from '../../db/id-array.ts';
 import { groups, type users } from '../../db/schema/index.ts';
 import type { GroupRow } from '../groups/group-loaders.ts';
 import { shapedRows } from '../../db/shaped-statements.ts';
+import { oncePer } from '../../once-per.ts';
 import { prefixQuery } from '../search/text-query.ts';
+import { RankingCache, cacheOf } from '../search/ranking-cache.ts';
+import { RANKING_USABLE_MS, rankedOrChanged } from '../search/search-sql.ts';
 import { boxAround } from '../places/coordinate-box.ts';
 import {
   distanceKm,
@@ -56,6 +59,10 @@ const P = {
   limit: sql.placeholder('limit'),
   /** The page's last row: offset + limit - 1. */
   last: sql.placeholder('last'),
+  /** A shared cut's ids (int[]) and the time they were read (SharedCut). */
+  shared: sql.placeholder('shared'),
+  signatures: sql.placeholder('signatures'),
+  since: sql.placeholder('since'),
 };
 
 /**
@@ -135,6 +142,84 @@ const nearer = (alias: string, center: CenterParam | null): SQL[] =>
 
 const orderBy = (keys: SQL[]) => sql.join(keys, sql`, `);
 
+/** What pageIds needs of a list: its table, conditions and keys. */
+interface PageInput {
+  /** Names the list's statement among explore's (with its shape). */
+  list: string;
+  table: 'plans' | 'groups' | 'users';
+  alias: string;
+  /** The list's conditions in a shape. */
+  where: (shape: Shape) => SQL;
+  leading: (shape: Shape) => SQL[];
+  rest: (shape: Shape) => SQL[];
+  /** Columns of the table that `rest` reads. */
+  carry?: string[];
+  /** More columns of the page's rows, as `expression AS name` (read under the table's alias). */
+  select?: SQL[];
+  /** Smaller circles first; `leading` starts with roundedKm around the center. */
+  rings?: boolean;
+}
+
+/**
+ * How a page statement reads (pageIds):
+ * - `page`: the viewer's page from every row of the list;
+ * - `cut`: for anyone (signed out), every row up to the page's cut row, ties included: the ids and
+ *   their signatures (id and leading keys as text), one row whatever was found (SharedCut);
+ * - `shared`: the viewer's page from the rows of a shared cut and the rows changed since it was
+ *   read, with how many of the cut's rows are found as they were (`kept`: same signature).
+ */
+type Mode = 'page' | 'cut' | 'shared';
+
+/**
+ * A list's rows up to a page's cut near a place, as anyone may see them, kept for every viewer
+ * (sharedCuts): `since` is when they were read (a few seconds before, for transactions that were
+ * committing), `signatures` each row's id and leading keys as text.
+ */
+interface SharedCut {
+  ids: number[];
+  signatures: string[];
+  since: string;
+}
+
+/**
+ * Shared cuts (decision 0048): read for anyone about once a minute a list, place and page, and
+ * served for up to RANKING_USABLE_MS while read again in the background, as search's rankings are.
+ */
+const sharedCuts = (db: Database) =>
+  cacheOf(
+    db,
+    'explore-cuts',
+    () =>
+      new RankingCache({
+        freshMs: 60_000,
+        usableMs: RANKING_USABLE_MS,
+        maxEntries: 2_000,
+        maxWeight: 200_000,
+        weigh: (value) => (value as SharedCut).ids.length,
+      }),
+  );
+
+/** How long a place's list asked once is remembered, and how many such are remembered at most. */
+const ASKED = { withinMs: 60_000, max: 10_000 };
+
+/**
+ * When each list, place and page was last asked for (sharedPage): a cut is read for everyone only
+ * when asked a second time within ASKED.withinMs, so a place asked once (someone's own coordinates
+ * from "Use my location") costs one statement as before, not a cut and a viewer's page.
+ */
+const askedAt = oncePer((_db: Database) => new Map<string, number>());
+
+/** Whether `key` was asked within ASKED.withinMs before now; notes that it is asked now. */
+function askedBefore(db: Database, key: string): boolean {
+  const asked = askedAt(db);
+  const now = Date.now();
+  const before = asked.get(key);
+  asked.delete(key);
+  asked.set(key, now);
+  if (asked.size > ASKED.max) asked.delete(asked.keys().next().value!);
+  return before !== undefined && now - before <= ASKED.withinMs;
+}
+
 /**
  * The ids of one page, ordered by `leading` keys (cheap, all ascending, never null) and then by
  * `rest` (the costly ones: friends involved, counts). Ranking every candidate by `rest` read a
@@ -156,68 +241,156 @@ const orderBy = (keys: SQL[]) => sql.join(keys, sql`, `);
  * every row as near as the cut row is inside it: a row rounded to k0 tenths is nearer than
  * (k0 + 0.5) / 10 km, so the circle must reach that far. Otherwise the next circle is read.
  *
- * The statement is built with placeholders, once per list and shape (shapedRows): every circle
- * is the same statement with other values.
+ * A list with rings and no conditions of the caller's own, asked again near the same place, is cut
+ * once for everyone there (sharedPage, decision 0048); the rest, and a viewer the shared cut does
+ * not serve, read their page here. The statement is built with placeholders, once per list, shape and mode
+ * (shapedRows): every circle is the same statement with other values.
  */
-async function pageIds(
+async function pageIds(db: Database, query: ListQuery, input: PageInput): Promise<PageRow[]> {
+  if (input.rings && query.center && !query.where) {
+    const shared = await sharedPage(db, query, input);
+    if (shared) return shared;
+  }
+  return readWithRings<PageRow>(db, query, input, 'page');
+}
+
+/** The page statement of `input` in `shape` and `mode` (pageIds). */
+function pageStatement(input: PageInput, shape: Shape, mode: Mode): SQL {
+  const a = sql.raw(input.alias);
+  const leading = input.leading(shape);
+  const keys = leading.map((key, i) => sql`${key} AS ${sql.raw(`k${i}`)}`);
+  /** The leading keys' column names (k0, k1, …), each after `prefix` (a row alias and its dot). */
+  const keyNames = (prefix = '') => sql.raw(leading.map((_key, i) => `${prefix}k${i}`).join(', '));
+  /** A row's id and leading keys as one text, to tell whether a shared cut's row is as it was. */
+  const signature = (prefix: string) =>
+    sql`CAST(${sql.raw(prefix)}id AS text) || ' ' || CAST(ROW(${keyNames(prefix)}) AS text)`;
+  const names = keyNames();
+  const carried = (input.carry ?? []).map((column) => sql.raw(`${input.alias}.${column}`));
+  const table = sql.raw(input.table);
+  // A shared cut's rows and those changed since, read by key: OFFSET 0 keeps the list's
+  // conditions out of this scan, as search's candidateRows does.
+  const from =
+    mode === 'shared'
+      ? sql`(SELECT * FROM ${table} WHERE id = ANY(ARRAY(SELECT id FROM (${rankedOrChanged(input.table, P.shared, P.since)}) c)) OFFSET 0)`
+      : table;
+  const chosen = sql`WITH candidates AS (
+      SELECT ${sql.join([sql`${a}.id`, ...carried, ...keys], sql`, `)} FROM ${from} ${a}
+      WHERE ${input.where(shape)}
+    ), cut AS (
+      SELECT ${names} FROM candidates ORDER BY ${names} LIMIT 1 OFFSET ${P.last}
+    ), page AS (
+      SELECT * FROM candidates c
+      WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${keyNames('c.')}) <= (SELECT ${names} FROM cut)
+    )`;
+  if (mode === 'cut')
+    return sql`${chosen}
+      SELECT coalesce(array_agg(${a}.id), '{}') AS ids, coalesce(array_agg(${signature(`${input.alias}.`)}), '{}') AS signatures,
+        CAST(now() - interval '5 seconds' AS text) AS since, (SELECT k0 FROM cut) AS cut_k0
+      FROM page ${a}`;
+  // How many of the cut's rows are still there for this viewer with the same leading keys.
+  const kept =
+    mode === 'shared'
+      ? [
+          sql`(SELECT count(*) FROM candidates kc WHERE kc.id = ANY(CAST(${P.shared} AS int[]))
+            AND ${signature('kc.')} = ANY(CAST(${P.signatures} AS text[]))) AS kept`,
+        ]
+      : [];
+  return sql`${chosen}
+    SELECT ${sql.join([sql`${a}.id`, ...carried, ...(input.select ?? []), ...kept], sql`, `)},
+      (SELECT k0 FROM cut) AS cut_k0 FROM page ${a}
+    ORDER BY ${keyNames(`${input.alias}.`)}, ${orderBy(input.rest(shape))}
+    LIMIT ${P.limit} OFFSET ${P.offset}`;
+}
+
+/**
+ * A page statement's rows in `mode` for the query's viewer, the smaller circles first when the list
+ * has rings (pageIds), each circle the same statement with other values.
+ */
+async function readWithRings<T extends object>(
   db: Database,
   query: ListQuery,
-  input: {
-    /** Names the list's statement among explore's (with its shape). */
-    list: string;
-    table: SQL;
-    alias: string;
-    /** The list's conditions in a shape. */
-    where: (shape: Shape) => SQL;
-    leading: (shape: Shape) => SQL[];
-    rest: (shape: Shape) => SQL[];
-    /** Columns of the table that `rest` reads. */
-    carry?: string[];
-    /** More columns of the page's rows, as `expression AS name` (read under the table's alias). */
-    select?: SQL[];
-    /** Smaller circles first; `leading` starts with roundedKm around the center. */
-    rings?: boolean;
-  },
-): Promise<PageRow[]> {
-  const a = sql.raw(input.alias);
-  const build = (shape: Shape) => {
-    const leading = input.leading(shape);
-    const keys = leading.map((key, i) => sql`${key} AS ${sql.raw(`k${i}`)}`);
-    /** The leading keys' column names (k0, k1, …), each after `prefix` (a row alias and its dot). */
-    const keyNames = (prefix = '') => sql.raw(leading.map((_key, i) => `${prefix}k${i}`).join(', '));
-    const names = keyNames();
-    const carried = (input.carry ?? []).map((column) => sql.raw(`${input.alias}.${column}`));
-    return sql`WITH candidates AS (
-        SELECT ${sql.join([sql`${a}.id`, ...carried, ...keys], sql`, `)} FROM ${input.table} ${a}
-        WHERE ${input.where(shape)}
-      ), cut AS (
-        SELECT ${names} FROM candidates ORDER BY ${names} LIMIT 1 OFFSET ${P.last}
-      ), page AS (
-        SELECT * FROM candidates c
-        WHERE NOT EXISTS (SELECT 1 FROM cut) OR (${keyNames('c.')}) <= (SELECT ${names} FROM cut)
-      )
-      SELECT ${sql.join([sql`${a}.id`, ...carried, ...(input.select ?? [])], sql`, `)},
-        (SELECT k0 FROM cut) AS cut_k0 FROM page ${a}
-      ORDER BY ${keyNames(`${input.alias}.`)}, ${orderBy(input.rest(shape))}
-      LIMIT ${P.limit} OFFSET ${P.offset}`;
-  };
+  input: PageInput,
+  mode: 'page' | 'cut',
+): Promise<T[]> {
   const read = (radiusKm: number) => {
     const { shape, values } = listValues(query, radiusKm);
-    return shapedRows<PageRow & { cut_k0: string | number | null }>(
+    return shapedRows<T>(
       db,
-      shapeKey(`${input.list}:page`, shape),
-      () => build(shape),
+      shapeKey(`${input.list}:${mode}`, shape),
+      () => pageStatement(input, shape, mode),
       values,
     );
   };
   for (const share of input.rings && query.center ? RING_SHARES : []) {
     const radiusKm = query.radiusKm * share;
     const found = await read(radiusKm);
-    const cutTenths = found[0]?.cut_k0;
+    const cutTenths = (found[0] as { cut_k0?: unknown } | undefined)?.cut_k0;
     if (cutTenths !== null && cutTenths !== undefined && (Number(cutTenths) + 0.5) / 10 <= radiusKm)
       return found;
   }
   return read(query.radiusKm);
+}
+
+/** Texts as one text[] parameter's literal (`{"a","b \\"c\\""}`): each quoted, its quotes and backslashes escaped. */
+function textArrayValue(texts: readonly string[]): string {
+  return `{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/** A Postgres array as the drivers give it: its items, texts where a driver left them unparsed. */
+function arrayOf<T>(value: unknown, parse: (item: string) => T): T[] {
+  if (Array.isArray(value))
+    return value.map((item) => (typeof item === 'string' ? parse(item) : (item as T)));
+  throw new TypeError(`Expected an array, not ${typeof value}`);
+}
+
+/**
+ * The viewer's page from a shared cut (decision 0048): once a list, place and page is asked a second
+ * time within a minute (askedBefore), the rows anyone may see up to the page's cut near the place
+ * are read for everyone (sharedCuts), and the viewer's statement reads only
+ * those and the rows changed since, with the viewer's rules and ranking. It gives the page the
+ * viewer's own statement would when every row of the cut is still there for the viewer with the
+ * same leading keys (a viewer sees a subset of what anyone sees: never themselves nor anyone a
+ * block separates from them); otherwise (null) the viewer's page is read as before. A row that
+ * changed since the cut was read is among the changed rows, so a new plan nearby shows at once.
+ */
+async function sharedPage(db: Database, query: ListQuery, input: PageInput): Promise<PageRow[] | null> {
+  const center = query.center!;
+  const last = query.offset + query.limit - 1;
+  const key = [input.list, center.latitude, center.longitude, query.radiusKm, query.text ?? '', last].join(
+    '|',
+  );
+  if (!askedBefore(db, key)) return null;
+  const cut = await sharedCuts(db).get<SharedCut>(key, async () => {
+    const [row] = await readWithRings<{ ids: unknown; signatures: unknown; since: string; cut_k0: unknown }>(
+      db,
+      { ...query, viewerId: null },
+      input,
+      'cut',
+    );
+    if (!row) throw new Error('A shared cut read no row.');
+    return {
+      ids: arrayOf(row.ids, Number),
+      signatures: arrayOf(row.signatures, String),
+      since: String(row.since),
+    };
+  });
+  const { shape, values } = listValues(query, query.radiusKm);
+  const found = await shapedRows<PageRow & { kept: unknown }>(
+    db,
+    shapeKey(`${input.list}:shared`, shape),
+    () => pageStatement(input, shape, 'shared'),
+    {
+      ...values,
+      shared: idArrayValue(cut.ids),
+      signatures: textArrayValue(cut.signatures),
+      since: cut.since,
+    },
+  );
+  const first = found[0];
+  // No row: the page is past the end, unless rows of the cut are gone (its end told otherwise).
+  if (!first) return cut.ids.length > query.offset ? null : [];
+  if (Number(first.kept) !== cut.ids.length) return null;
+  return found.map(({ kept: _kept, ...row }) => row);
 }
 
 /** The rows of a list's statement ordered by `order` alone (shapedRows, as pageIds). */
@@ -258,7 +431,7 @@ export async function explorePlanPage(
   const when = query.past ? sql`NOT ${upcomingPlan('p')}` : upcomingPlan('p');
   const friends = (shape: Shape) => friendsInPlan('p', viewerOf(shape));
   const where = (shape: Shape) => conditions('p', shape, query, [explorablePlan('p', viewerOf(shape)), when]);
-  const pageQuery = { table: sql`plans`, alias: 'p', where };
+  const pageQuery = { table: 'plans' as const, alias: 'p', where };
   if (!query.past && query.sort === 'NEAREST' && query.center)
     return page(
       await pageIds(db, query, {
@@ -327,7 +500,7 @@ export async function exploreGroupPage(
   if (query.sort === 'NEAREST' && query.center) {
     const ids = await pageIds(db, query, {
       list: 'groups:nearest',
-      table: sql`groups`,
+      table: 'groups',
       alias: 'g',
       where,
       leading: () => [roundedKm('g', P.center)],
@@ -376,7 +549,7 @@ export async function explorePeopleIds(db: Database, query: ListQuery): Promise<
   if (query.sort !== 'POPULAR' && query.center) {
     const ids = await pageIds(db, query, {
       list: 'people:nearest',
-      table: sql`users`,
+      table: 'users',
       alias: 'u',
       where,
       leading: () => [roundedKm('u', P.center)],
