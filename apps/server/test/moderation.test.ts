@@ -397,7 +397,28 @@ describe('hiding content', () => {
   it('lets a moderator block a plan from explore, which its creator cannot lift', async () => {
     const host = await newPerson(t, 'Bea');
     const { plan } = await buildPlan(db(), host.userId, [], { isPublic: true });
+    // Near a place nobody else's plans are, unchanged for an hour; blocked from explore, and
+    // explored twice, so that its nearest plans are kept for everyone without it (decision 0048).
+    const near = { latitude: -15.79, longitude: -47.88 };
+    await db()
+      .update(plans)
+      .set({
+        latitude: Math.round(near.latitude * 1e6),
+        longitude: Math.round(near.longitude * 1e6),
+        updatedAt: new Date(Date.now() - 3_600_000),
+      })
+      .where(eq(plans.id, plan.id));
+    const nearby = async () => {
+      const res = await t.gql<{ explore: { plans: Array<{ id: number }> } }>(
+        'query ($near: CoordinatesInput) { explore(near: $near, filter: EVENTS) { plans { id } } }',
+        { near },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.explore.plans.map((p) => Number(p.id));
+    };
     await moderated({ type: 'EVENT', key: plan.key, action: 'BLOCK_EXPLORE' });
+    expect(await nearby()).toEqual([]);
+    expect(await nearby()).toEqual([]);
     const update = await t.gql<{ updatePlan: { exploreStatus: string } }>(
       'mutation ($k: String!) { updatePlan(key: $k, plan: { exploreStatus: "ENABLED" }) { exploreStatus } }',
       { k: plan.key },
@@ -407,8 +428,16 @@ describe('hiding content', () => {
     expect(update.data!.updatePlan.exploreStatus).toBe('BLOCKED');
     const onUser = await moderate(admin, { type: 'USER', typeId: host.userId, action: 'BLOCK_EXPLORE' });
     expect(codeOf(onUser)).toBe('BAD_USER_INPUT');
+    // The creator's update above changed the plan: unchanged for an hour again.
+    await db()
+      .update(plans)
+      .set({ updatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(plans.id, plan.id));
+    expect(await nearby()).toEqual([]);
     const lifted = await moderated({ type: 'EVENT', key: plan.key, action: 'ENABLE_EXPLORE' });
     expect(lifted.content.exploreStatus).toBe('ENABLED');
+    // Allowed again: in explore at once, its change newer than what was kept.
+    expect(await nearby()).toEqual([plan.id]);
   });
 });
 

@@ -127,11 +127,14 @@ export async function moderateContent(
   const { entry, chat } = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     let changedChat: { id: number; key: string; rev: number } | null = null;
+    // A plan's, group's or person's change moves its updated_at, as every write does: search's
+    // rankings and explore's kept lists read rows changed since they were made (decision 0048).
     if (action === 'HIDE' || action === 'UNHIDE') {
       const hiddenAt = action === 'HIDE' ? now : null;
-      if (type === 'EVENT') await t.update(plans).set({ hiddenAt }).where(eq(plans.id, content.id));
-      else if (type === 'GROUP') await t.update(groups).set({ hiddenAt }).where(eq(groups.id, content.id));
-      else if (type === 'USER') await t.update(users).set({ hiddenAt }).where(eq(users.id, content.id));
+      const changed = { hiddenAt, updatedAt: now };
+      if (type === 'EVENT') await t.update(plans).set(changed).where(eq(plans.id, content.id));
+      else if (type === 'GROUP') await t.update(groups).set(changed).where(eq(groups.id, content.id));
+      else if (type === 'USER') await t.update(users).set(changed).where(eq(users.id, content.id));
       else {
         // A change number, so every open chat learns of it (decision 0012).
         const [message] = await t
@@ -145,8 +148,9 @@ export async function moderateContent(
       }
     } else if (action === 'BLOCK_EXPLORE' || action === 'ENABLE_EXPLORE') {
       const exploreStatus = action === 'BLOCK_EXPLORE' ? 'BLOCKED' : 'ENABLED';
-      if (type === 'EVENT') await t.update(plans).set({ exploreStatus }).where(eq(plans.id, content.id));
-      else await t.update(groups).set({ exploreStatus }).where(eq(groups.id, content.id));
+      const changed = { exploreStatus, updatedAt: now };
+      if (type === 'EVENT') await t.update(plans).set(changed).where(eq(plans.id, content.id));
+      else await t.update(groups).set(changed).where(eq(groups.id, content.id));
     } else if (action === 'SUSPEND_USER') {
       await suspendAccount(t, subjectUserId!, now);
     } else if (action === 'UNSUSPEND_USER') {

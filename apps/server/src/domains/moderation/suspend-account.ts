@@ -13,7 +13,7 @@ export function suspendedSignInMessage(contactEmail: string): string {
  * inside the moderation transaction.
  */
 export async function suspendAccount(tx: Database, userId: number, at: Date): Promise<void> {
-  await tx.update(users).set({ suspendedAt: at }).where(eq(users.id, userId));
+  await tx.update(users).set({ suspendedAt: at, updatedAt: at }).where(eq(users.id, userId));
   await tx
     .update(refreshTokens)
     .set({ revokedAt: at })
@@ -22,7 +22,7 @@ export async function suspendAccount(tx: Database, userId: number, at: Date): Pr
 }
 
 export async function liftSuspension(tx: Database, userId: number): Promise<void> {
-  await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, userId));
+  await tx.update(users).set({ suspendedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** Whether the account may sign in: not suspended. */

@@ -58,7 +58,10 @@ export async function deleteAccount(context: RequestContext, user: UserRow, conf
         .orderBy(sql`${groupMembers.role} = 'admin' desc`, asc(groupMembers.joinedAt))
         .limit(1);
       if (heir) {
-        await tx.update(groups).set({ creatorId: heir.userId }).where(eq(groups.id, group.id));
+        await tx
+          .update(groups)
+          .set({ creatorId: heir.userId, updatedAt: new Date() })
+          .where(eq(groups.id, group.id));
         await tx
           .update(groupMembers)
           .set({ role: 'owner' })
