@@ -281,6 +281,19 @@ describe('explore near a place', () => {
     expect(maine.data?.explore.place.state).toBe('ME');
   });
 
+  it('shows the city near the coordinates asked, read once for those coordinates', async () => {
+    const near = { latitude: 52.5, longitude: 13.37 };
+    const first = await countStatements(() => explored(null, { near, filter: 'GROUPS' }));
+    expect(first.result.place?.name).toBe('Berlin');
+    expect(first.texts.some((text) => /from "places"/.test(text))).toBe(true);
+    const again = await countStatements(() => explored(null, { near, filter: 'GROUPS' }));
+    expect(again.result.place?.name).toBe('Berlin');
+    expect(again.texts.some((text) => /from "places"/.test(text))).toBe(false);
+    // Far from every city: none, and none again.
+    for (let round = 0; round < 2; round++)
+      expect((await explored(null, { near: { latitude: -60, longitude: -140 } })).place).toBeNull();
+  });
+
   it('refuses an unknown place, a radius out of range, a bad limit and a foreign marker', async () => {
     const unknown = await exploreCall(null, { place: 'atlantis-under-the-sea' });
     expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');

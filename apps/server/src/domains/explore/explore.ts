@@ -6,6 +6,8 @@ import type { PlaceRow } from '../places/place-rows.ts';
 import { loadedRows, planCards } from '../plans/plan-cards.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import type { UserRow } from '../users/find-user.ts';
+import type { Database } from '../../db/client.ts';
+import { RankingCache, cacheOf } from '../search/ranking-cache.ts';
 import { decodeExploreMarker, encodeExploreMarker } from './explore-marker.ts';
 import {
   exploreGroupPage,
@@ -73,6 +75,24 @@ const centerOf = (place: PlaceRow | null): Center | null =>
     : null;
 
 /**
+ * The city shown as "near" for coordinates, kept a minute per store and point (then served up to 5
+ * minutes while read again): explore near the same coordinates (a city's own, or a link shared)
+ * asks it again and again, and cities change only when the city data set is loaded.
+ */
+const nearestCities = (db: Database) =>
+  cacheOf(
+    db,
+    'explore-nearest-city',
+    () => new RankingCache({ freshMs: 60_000, usableMs: 300_000, maxEntries: 2_000 }),
+  );
+
+function keptNearestCity(db: Database, latitudeE6: number, longitudeE6: number): Promise<PlaceRow | null> {
+  return nearestCities(db).get(`${latitudeE6}:${longitudeE6}`, () =>
+    nearestCity(db, latitudeE6, longitudeE6),
+  );
+}
+
+/**
  * Where explore looks (decision 0016): the named place; else the coordinates given (shown as the
  * city there, when one is within 100 km); else the signed-in viewer's myLocation; else anywhere.
  */
@@ -91,7 +111,7 @@ export async function exploreWhere(
     const { latitude, longitude } = input.near;
     if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180))
       throw badUserInput('near', 'Latitude is within ±90 and longitude within ±180.');
-    const place = await nearestCity(db, Math.round(latitude * 1e6), Math.round(longitude * 1e6));
+    const place = await keptNearestCity(db, Math.round(latitude * 1e6), Math.round(longitude * 1e6));
     return { place, center: { latitude, longitude }, radiusKm };
   }
   if (viewerId !== null) {
