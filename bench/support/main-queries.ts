@@ -2,7 +2,8 @@
  * The main queries of issue 11 as the web sends them (the field lists imported from apps/web; the
  * explore page's query copied from apps/web/app/features/explore/explore-data.ts), and the seeded
  * people and things they are asked about: used by bench/queries.ts (load) and
- * bench/statements.ts (SQL statements per request).
+ * bench/statements.ts (SQL statements per request). After them, the public /explore page as a
+ * signed-out visitor sees it (no place: every upcoming public plan, group and person ordered).
  */
 import type pg from 'pg';
 import {
@@ -119,6 +120,8 @@ export function queriesOf(world: World): Array<{ name: string; ask: Ask }> {
       ask: (i) => ({ person: person(i), query: SEARCH, variables: { text: SEARCHES[i % SEARCHES.length] } }),
     },
     { name: 'myself', ask: (i) => ({ person: person(i), query: MYSELF, variables: {} }) },
+    // The public /explore page: a signed-out visitor, no place (not one of issue 11's main queries).
+    { name: 'explore anywhere (signed out)', ask: () => ({ person: null, query: EXPLORE, variables: {} }) },
   ];
   return all.filter((q) => !ONLY || ONLY.includes(q.name));
 }

@@ -364,6 +364,37 @@ describe('explore near a place', () => {
     ]);
   });
 
+  /** A list's own statement (explore-lists.ts): a nearest or soonest page, or a list by order alone. */
+  const LIST_STATEMENT =
+    /^(WITH candidates AS|SELECT p\.id, p\.creator_id FROM plans p|SELECT g\.id|SELECT u\.id FROM users u)/;
+
+  it("keeps a signed-out visitor's pages anywhere a minute, and leaves out at once what may no longer show", async () => {
+    const ana = await newPerson(t, 'Ana');
+    const word = uniqueWord();
+    const made: number[] = [];
+    for (const days of [1, 2, 3])
+      made.push(await plan(ana, { title: word, startsAt: new Date(Date.now() + days * DAY) }));
+    const groupId = await group(ana, { title: word });
+    const anywhere = () => countStatements(() => explored(null, { text: word }));
+    const first = await anywhere();
+    expect(ids(first.result.plans)).toEqual(made);
+    expect(ids(first.result.groups)).toEqual([groupId]);
+    // Kept: no list read again, one check that every kept row may still show.
+    const again = await anywhere();
+    expect(again.result).toEqual(first.result);
+    expect(again.texts.filter((text) => LIST_STATEMENT.test(text.trim()))).toEqual([]);
+    expect(
+      again.texts.filter((text) => /count\(\*\) FROM plans p WHERE p\.id = ANY/.test(text)),
+    ).toHaveLength(1);
+    // Hidden by a moderator and made private since: gone at once, the lists read afresh.
+    await db().update(plans).set({ hiddenAt: new Date() }).where(eq(plans.id, made[0]!));
+    await db().update(groups).set({ isPublic: false }).where(eq(groups.id, groupId));
+    const after = await anywhere();
+    expect(ids(after.result.plans)).toEqual(made.slice(1));
+    expect(after.result.groups).toEqual([]);
+    expect(after.texts.some((text) => LIST_STATEMENT.test(text.trim()))).toBe(true);
+  });
+
   it('breaks ties by friends involved: the plan a friend goes to first', async () => {
     const ana = await newPerson(t, 'Ana');
     const viewer = await newPerson(t, 'Vic');

@@ -8,6 +8,17 @@ import type { PlanCard } from '../plans/plan-type.ts';
 import type { UserRow } from '../users/find-user.ts';
 import type { Database } from '../../db/client.ts';
 import { RankingCache, cacheOf } from '../search/ranking-cache.ts';
+import { sql } from 'drizzle-orm';
+import { idArray } from '../../db/id-array.ts';
+import { rows } from '../social/social-sql.ts';
+import { prefixQuery } from '../search/text-query.ts';
+import {
+  explorableGroupFor,
+  explorablePerson,
+  explorablePlan,
+  matchesQuery,
+  upcomingPlan,
+} from './explore-sql.ts';
 import { decodeExploreMarker, encodeExploreMarker } from './explore-marker.ts';
 import {
   exploreGroupPage,
@@ -121,6 +132,58 @@ export async function exploreWhere(
   return { place: null, center: null, radiusKm };
 }
 
+/** A page of each explore list: the plans with their creators, the groups with their member counts, the people. */
+type Pages = [Array<{ id: number; creatorId: number }>, Array<{ id: number; memberCount: number }>, number[]];
+
+/**
+ * A signed-out visitor's explore anywhere (no place, no location of their own: the public /explore
+ * page) is the same for every visitor, and its lists read every upcoming public plan, group and person
+ * to order them (in the generated world ~150 ms of PostgreSQL's CPU a request). Its pages are kept a
+ * minute per store (served up to 5 while read again, decision 0048's second note); each visitor's
+ * request checks in one statement that every row kept may still be shown (public, explorable, not
+ * hidden, upcoming, matching the text) and reads the pages afresh when one may not. A plan made
+ * since shows within the minute.
+ */
+const anywherePages = (db: Database) =>
+  cacheOf(
+    db,
+    'explore-anywhere',
+    () => new RankingCache({ freshMs: 60_000, usableMs: 300_000, maxEntries: 500 }),
+  );
+
+async function anywhere(
+  db: Database,
+  key: string,
+  text: string | null,
+  read: () => Promise<Pages>,
+): Promise<Pages> {
+  const cache = anywherePages(db);
+  const pages = await cache.get(key, read);
+  const [planPage, groupPage, peopleIds] = pages;
+  const plans = planPage.map((plan) => plan.id);
+  const groups = groupPage.map((group) => group.id);
+  const words = text ? prefixQuery(text) : null;
+  const matching = (alias: string) => (words ? sql`AND ${matchesQuery(alias, words)}` : sql``);
+  const [shown] = await rows<{ plans: number | string; groups: number | string; people: number | string }>(
+    db,
+    sql`SELECT
+      (SELECT count(*) FROM plans p WHERE p.id = ANY(${idArray(plans)}) AND ${explorablePlan('p', null)}
+        AND ${upcomingPlan('p')} ${matching('p')}) AS plans,
+      (SELECT count(*) FROM groups g WHERE g.id = ANY(${idArray(groups)}) AND ${explorableGroupFor('g', null)}
+        ${matching('g')}) AS groups,
+      (SELECT count(*) FROM users u WHERE u.id = ANY(${idArray(peopleIds)}) AND ${explorablePerson('u', null)}
+        ${matching('u')}) AS people`,
+  );
+  if (
+    Number(shown?.plans) === plans.length &&
+    Number(shown?.groups) === groups.length &&
+    Number(shown?.people) === peopleIds.length
+  )
+    return pages;
+  cache.drop(key);
+  return cache.get(key, read);
+}
+
 /**
  * explore: upcoming public plans, public groups and public people near a place, as anyone may see
  * them (decision 0016). With filter ALL a few of each; else one page of that kind.
@@ -152,11 +215,21 @@ export async function explore(context: RequestContext, input: ExploreInput): Pro
   };
   const query = (offset: number, size: number): ListQuery => ({ ...base, offset, limit: size + 1 });
   // One row more than asked tells whether another page follows.
-  const [planPage, groupPage, peopleIds] = await Promise.all([
-    sizes.plans > 0 ? explorePlanPage(db, query(plansAt, sizes.plans)) : [],
-    sizes.groups > 0 ? exploreGroupPage(db, query(groupsAt, sizes.groups)) : [],
-    sizes.people > 0 ? explorePeopleIds(db, query(peopleAt, sizes.people)) : [],
-  ]);
+  const read = (): Promise<Pages> =>
+    Promise.all([
+      sizes.plans > 0 ? explorePlanPage(db, query(plansAt, sizes.plans)) : [],
+      sizes.groups > 0 ? exploreGroupPage(db, query(groupsAt, sizes.groups)) : [],
+      sizes.people > 0 ? explorePeopleIds(db, query(peopleAt, sizes.people)) : [],
+    ]);
+  const [planPage, groupPage, peopleIds] =
+    base.viewerId === null && base.center === null
+      ? await anywhere(
+          db,
+          JSON.stringify([filter, sort, base.text, sizes, plansAt, groupsAt, peopleAt]),
+          base.text,
+          read,
+        )
+      : await read();
   const more =
     planPage.length > sizes.plans || groupPage.length > sizes.groups || peopleIds.length > sizes.people;
   const shownPlans = planPage.slice(0, sizes.plans);

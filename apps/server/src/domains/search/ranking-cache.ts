@@ -73,6 +73,11 @@ export class RankingCache {
     return value;
   }
 
+  /** Forgets `key`'s value: the next get computes it afresh. */
+  drop(key: string): void {
+    this.forget(key);
+  }
+
   private store(key: string, value: Promise<unknown>): void {
     const now = Date.now();
     this.forget(key);

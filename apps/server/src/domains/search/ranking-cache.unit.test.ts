@@ -43,6 +43,18 @@ describe('RankingCache', () => {
     expect(work.calls()).toBe(1);
   });
 
+  it('computes a dropped value afresh at the next get', async () => {
+    const cache = new RankingCache({ freshMs: 1_000, usableMs: 5_000, maxEntries: 10 });
+    let calls = 0;
+    const compute = () => Promise.resolve(`value ${++calls}`);
+    expect(await cache.get('k', compute)).toBe('value 1');
+    expect(await cache.get('k', compute)).toBe('value 1');
+    cache.drop('k');
+    expect(await cache.get('k', compute)).toBe('value 2');
+    cache.drop('absent');
+    expect(await cache.get('k', compute)).toBe('value 2');
+  });
+
   it('answers a stale value at once while the next one is computed, then the new one', async () => {
     const cache = new RankingCache({ freshMs: 1_000, usableMs: 5_000, maxEntries: 10 });
     const first = deferred<string>();
