@@ -175,3 +175,29 @@ for (const { when, heardByReact } of [
     expect(errors).toEqual([]);
   });
 }
+
+test('a search box submitted with text React has not been told of yet searches for what is on screen', async ({
+  page,
+}) => {
+  await signUpNewPerson(page, 'early-search');
+  await page.goto('/profile/friends');
+  await waitForHydration(page);
+  // As text typed while the page hydrates is until early-input.ts tells React of it: put in the box
+  // without the events React listens to (its state still holds what it had), and the box's form
+  // submitted at once, as an Enter does (no render between them could put the state back on screen).
+  const submitUnheard = (selector: string, text: string) =>
+    page.evaluate(
+      ([field, value]) => {
+        const box = document.querySelector(field!) as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, value);
+        box.form!.requestSubmit();
+      },
+      [selector, text],
+    );
+  await submitUnheard('#site-search', 'river run');
+  await expect(page).toHaveURL(/\/s\/river%20run$/);
+  // The search page's own box, its state the text searched.
+  await expect(page.locator('#search-page-text')).toHaveValue('river run');
+  await submitUnheard('#search-page-text', 'hikers');
+  await expect(page).toHaveURL(/\/s\/hikers$/);
+});

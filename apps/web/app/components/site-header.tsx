@@ -71,7 +71,9 @@ function SearchBox() {
       className="relative min-w-0 flex-1 max-[420px]:hidden sm:max-w-sm"
       onSubmit={(event) => {
         event.preventDefault();
-        const query = text.trim();
+        // The box as it is on screen: text typed while the page hydrated reaches the state only once
+        // it has (early-input.ts), and an Enter in that moment must not search for nothing.
+        const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
         if (query) void navigate(searchPath(null, query));
       }}
     >

@@ -134,12 +134,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         className="mt-5 flex max-w-2xl gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!draft.trim()) {
+          // The box as it is on screen (as the header's box reads it): typed while the page
+          // hydrated, the text reaches `draft` only once it has.
+          const typed = String(new FormData(event.currentTarget).get('q') ?? '');
+          if (!typed.trim()) {
             setEmptyError(true);
             return;
           }
           setEmptyError(false);
-          void navigate(searchPath(context, draft));
+          void navigate(searchPath(context, typed));
         }}
       >
         <label htmlFor="search-page-text" className="sr-only">
