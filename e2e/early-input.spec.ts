@@ -200,4 +200,9 @@ test('a search box submitted with text React has not been told of yet searches f
   await expect(page.locator('#search-page-text')).toHaveValue('river run');
   await submitUnheard('#search-page-text', 'hikers');
   await expect(page).toHaveURL(/\/s\/hikers$/);
+  // Explore's box, likewise.
+  await page.goto('/explore');
+  await waitForHydration(page);
+  await submitUnheard('#explore-text', 'wingspan');
+  await expect(page).toHaveURL(/\/wingspan(\?|$)/);
 });

@@ -427,7 +427,10 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
         className="mt-6 flex max-w-2xl gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          void navigate(withSort(pathTo({ search: draft, filter: path.filter }), sort));
+          // The box as it is on screen (as the header's box reads it): typed while the page
+          // hydrated, the text reaches `draft` only once it has.
+          const typed = String(new FormData(event.currentTarget).get('q') ?? '');
+          void navigate(withSort(pathTo({ search: typed, filter: path.filter }), sort));
         }}
       >
         <label htmlFor="explore-text" className="sr-only">
