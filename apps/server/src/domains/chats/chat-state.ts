@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { CHAT_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -219,57 +219,40 @@ export async function findChatWithState(
  * statement each, prepared once per store, where a row made first (ON CONFLICT DO NOTHING) and then
  * changed took two round trips for every mark of a chat as seen.
  */
-const stateTarget = [chatMembers.chatId, chatMembers.userId];
-const seenUpTo = preparedStatement((db) =>
-  db
-    .insert(chatMembers)
-    .values({
-      chatId: sql.placeholder('chat'),
-      userId: sql.placeholder('viewer'),
-      lastSeenSeq: sql.placeholder('seq'),
-    })
-    .onConflictDoUpdate({
-      target: stateTarget,
-      set: { lastSeenSeq: sql`GREATEST(${chatMembers.lastSeenSeq}, excluded.last_seen_seq)` },
-    })
-    .prepare('plaza_chat_seen_up_to'),
+/** One such upsert, named `name`: the row made with `values`, or its columns `set` (placeholders chat and viewer). */
+function stateUpsert(
+  name: string,
+  values: Partial<Record<keyof typeof chatMembers.$inferInsert, SQL | Placeholder>>,
+  set: Partial<Record<keyof typeof chatMembers.$inferInsert, SQL>>,
+) {
+  return preparedStatement((db) =>
+    db
+      .insert(chatMembers)
+      .values({ chatId: sql.placeholder('chat'), userId: sql.placeholder('viewer'), ...values })
+      .onConflictDoUpdate({ target: [chatMembers.chatId, chatMembers.userId], set })
+      .prepare(name),
+  );
+}
+const seenUpTo = stateUpsert(
+  'plaza_chat_seen_up_to',
+  { lastSeenSeq: sql.placeholder('seq') },
+  { lastSeenSeq: sql`GREATEST(${chatMembers.lastSeenSeq}, excluded.last_seen_seq)` },
 );
-const hiddenState = preparedStatement((db) =>
-  db
-    .insert(chatMembers)
-    .values({
-      chatId: sql.placeholder('chat'),
-      userId: sql.placeholder('viewer'),
-      isHidden: sql.placeholder('hidden'),
-    })
-    .onConflictDoUpdate({ target: stateTarget, set: { isHidden: sql`excluded.is_hidden` } })
-    .prepare('plaza_chat_hidden'),
+const hiddenState = stateUpsert(
+  'plaza_chat_hidden',
+  { isHidden: sql.placeholder('hidden') },
+  { isHidden: sql`excluded.is_hidden` },
 );
-const mutedUntil = preparedStatement((db) =>
-  db
-    .insert(chatMembers)
-    .values({
-      chatId: sql.placeholder('chat'),
-      userId: sql.placeholder('viewer'),
-      // The column's own encoder would call toISOString on a null (unmute).
-      muteUntil: sql`${sql.placeholder('until')}::timestamptz`,
-    })
-    .onConflictDoUpdate({ target: stateTarget, set: { muteUntil: sql`excluded.mute_until` } })
-    .prepare('plaza_chat_muted_until'),
+const mutedUntil = stateUpsert(
+  'plaza_chat_muted_until',
+  // The column's own encoder would call toISOString on a null (unmute).
+  { muteUntil: sql`${sql.placeholder('until')}::timestamptz` },
+  { muteUntil: sql`excluded.mute_until` },
 );
-const threadTabSeen = preparedStatement((db) =>
-  db
-    .insert(chatMembers)
-    .values({
-      chatId: sql.placeholder('chat'),
-      userId: sql.placeholder('viewer'),
-      lastSeenThreadTab: sql`now()`,
-    })
-    .onConflictDoUpdate({
-      target: stateTarget,
-      set: { lastSeenThreadTab: sql`excluded.last_seen_thread_tab` },
-    })
-    .prepare('plaza_chat_thread_tab_seen'),
+const threadTabSeen = stateUpsert(
+  'plaza_chat_thread_tab_seen',
+  { lastSeenThreadTab: sql`now()` },
+  { lastSeenThreadTab: sql`excluded.last_seen_thread_tab` },
 );
 
 /** Records that the viewer has seen the chat up to `seq` (never backwards, never past the last). */
