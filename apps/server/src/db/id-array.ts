@@ -59,8 +59,13 @@ export function intsOf(text: string | null): Int32Array {
  * literal, its backslashes and double quotes escaped.
  */
 export function textArray(values: readonly string[]): SQL {
+  return sql`${textArrayValue(values)}::text[]`;
+}
+
+/** The array literal textArray passes (`{"a","b \\"c\\""}`): the value of a text[] placeholder. */
+export function textArrayValue(values: readonly string[]): string {
   const quoted = values.map((value) => `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`);
-  return sql`${`{${quoted.join(',')}}`}::text[]`;
+  return `{${quoted.join(',')}}`;
 }
 
 /** `column = ANY(ids)` with the ids as one parameter (idArray). */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { anyOf, idArrayValue } from '../../db/id-array.ts';
+import { anyOf, idArrayValue, textArrayValue } from '../../db/id-array.ts';
 import { groups, type users } from '../../db/schema/index.ts';
 import type { GroupRow } from '../groups/group-loaders.ts';
 import { shapedRows } from '../../db/shaped-statements.ts';
@@ -182,6 +182,12 @@ interface SharedCut {
 }
 
 /**
+ * How long explore's values kept for everyone (decision 0048) are served as they are (about a
+ * minute), and at most while they are read again in the background, as search's rankings.
+ */
+export const EXPLORE_KEPT = { freshMs: 60_000, usableMs: RANKING_USABLE_MS } as const;
+
+/**
  * Shared cuts (decision 0048): read for anyone about once a minute a list, place and page, and
  * served for up to RANKING_USABLE_MS while read again in the background, as search's rankings are.
  */
@@ -191,8 +197,7 @@ const sharedCuts = (db: Database) =>
     'explore-cuts',
     () =>
       new RankingCache({
-        freshMs: 60_000,
-        usableMs: RANKING_USABLE_MS,
+        ...EXPLORE_KEPT,
         maxEntries: 2_000,
         maxWeight: 200_000,
         weigh: (value) => (value as SharedCut).ids.length,
@@ -329,11 +334,6 @@ async function readWithRings<T extends object>(
       return found;
   }
   return read(query.radiusKm);
-}
-
-/** Texts as one text[] parameter's literal (`{"a","b \\"c\\""}`): each quoted, its quotes and backslashes escaped. */
-function textArrayValue(texts: readonly string[]): string {
-  return `{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /** A Postgres array as the drivers give it: its items, texts where a driver left them unparsed. */

@@ -6,12 +6,12 @@ import type { PlaceRow } from '../places/place-rows.ts';
 import { loadedRows, planCards } from '../plans/plan-cards.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import type { UserRow } from '../users/find-user.ts';
-import type { Database } from '../../db/client.ts';
-import { RankingCache, cacheOf } from '../search/ranking-cache.ts';
 import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { idArray } from '../../db/id-array.ts';
-import { rows } from '../social/social-sql.ts';
+import { RankingCache, cacheOf } from '../search/ranking-cache.ts';
 import { prefixQuery } from '../search/text-query.ts';
+import { rows } from '../social/social-sql.ts';
 import {
   explorableGroupFor,
   explorablePerson,
@@ -21,6 +21,7 @@ import {
 } from './explore-sql.ts';
 import { decodeExploreMarker, encodeExploreMarker } from './explore-marker.ts';
 import {
+  EXPLORE_KEPT,
   exploreGroupPage,
   explorePeopleIds,
   explorePlanPage,
@@ -91,11 +92,7 @@ const centerOf = (place: PlaceRow | null): Center | null =>
  * asks it again and again, and cities change only when the city data set is loaded.
  */
 const nearestCities = (db: Database) =>
-  cacheOf(
-    db,
-    'explore-nearest-city',
-    () => new RankingCache({ freshMs: 60_000, usableMs: 300_000, maxEntries: 2_000 }),
-  );
+  cacheOf(db, 'explore-nearest-city', () => new RankingCache({ ...EXPLORE_KEPT, maxEntries: 2_000 }));
 
 function keptNearestCity(db: Database, latitudeE6: number, longitudeE6: number): Promise<PlaceRow | null> {
   return nearestCities(db).get(`${latitudeE6}:${longitudeE6}`, () =>
@@ -138,18 +135,14 @@ type Pages = [Array<{ id: number; creatorId: number }>, Array<{ id: number; memb
 /**
  * A signed-out visitor's explore anywhere (no place, no location of their own: the public /explore
  * page) is the same for every visitor, and its lists read every upcoming public plan, group and person
- * to order them (in the generated world ~150 ms of PostgreSQL's CPU a request). Its pages are kept a
+ * to order them (in the generated world ~50 ms of PostgreSQL's CPU a request). Its pages are kept a
  * minute per store (served up to 5 while read again, decision 0048's second note); each visitor's
  * request checks in one statement that every row kept may still be shown (public, explorable, not
  * hidden, upcoming, matching the text) and reads the pages afresh when one may not. A plan made
  * since shows within the minute.
  */
 const anywherePages = (db: Database) =>
-  cacheOf(
-    db,
-    'explore-anywhere',
-    () => new RankingCache({ freshMs: 60_000, usableMs: 300_000, maxEntries: 500 }),
-  );
+  cacheOf(db, 'explore-anywhere', () => new RankingCache({ ...EXPLORE_KEPT, maxEntries: 500 }));
 
 async function anywhere(
   db: Database,
