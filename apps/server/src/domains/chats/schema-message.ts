@@ -19,7 +19,7 @@ import { PlanRef } from '../plans/plan-type.ts';
 import { planCardOf } from '../plans/plan-view.ts';
 import { chatLoaders, chatSharedLoaders } from './chat-loaders.ts';
 import type { MessagePage } from './list-chats.ts';
-import { readPollResults, promptOf, type PollResults } from './polls.ts';
+import { pollOf, readPollResults, promptOf, type PollResults } from './polls.ts';
 import type { MessageRow } from './send-message.ts';
 import { isThreadUnseen } from './threads.ts';
 
@@ -135,6 +135,13 @@ function shown(message: MessageRow): MessageRow {
   return message.hiddenAt === null ? message : { ...message, text: '', attachments: [] };
 }
 
+/** A plan shared into a chat as the viewer may see it (null when they may not, or it is gone). */
+async function sharedPlanCard(context: RequestContext, planId: number) {
+  const row = await planLoaders(context).row.load(planId);
+  if (!row || !(await loadPlanAccess(context, row)).permissions.view) return null;
+  return planCardOf(context, row, await resolveOccurrence(context, row, null));
+}
+
 export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
   description: 'A chat message. A deleted message stays as a tombstone: empty text, deletedAt set.',
   // Every field is the same for every reader but these: the viewer's votes of a poll, the plan card
@@ -184,11 +191,16 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
     poll: t.field({
       type: PollRef,
       nullable: true,
-      resolve: async (m, _a, context) => {
+      resolve: (m, _a, context) => {
+        // Most messages hold no poll: answered at once, without a promise.
+        if (!pollOf(m)) return null;
         const votes = chatSharedLoaders(context).pollVotes;
-        const results = await readPollResults((id) => votes.load(id), shown(m), context.viewer?.id ?? null);
-        if (results) markViewerDependent(context);
-        return results;
+        return readPollResults((id) => votes.load(id), shown(m), context.viewer?.id ?? null).then(
+          (results) => {
+            if (results) markViewerDependent(context);
+            return results;
+          },
+        );
       },
     }),
     prompt: t.field({ type: PromptRef, nullable: true, resolve: (m) => promptOf(shown(m)) }),
@@ -203,13 +215,11 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
       nullable: true,
       description:
         'A plan shared into the chat (irl/event), as a card; null when the reader may not see that plan (any more).',
-      resolve: async (m, _a, context) => {
+      resolve: (m, _a, context) => {
         const shared = shown(m).attachments.find((attachment) => attachment.kind === 'irl/event');
         if (!shared) return null;
         markViewerDependent(context);
-        const row = await planLoaders(context).row.load(shared.planId);
-        if (!row || !(await loadPlanAccess(context, row)).permissions.view) return null;
-        return planCardOf(context, row, await resolveOccurrence(context, row, null));
+        return sharedPlanCard(context, shared.planId);
       },
     }),
     threadCount: t.exposeInt('threadCount', { description: 'Replies in this message’s thread.' }),
@@ -221,28 +231,31 @@ export const MessageRef = builder.objectRef<MessageRow>('Message').implement({
     threadUsers: t.field({
       type: [UserRef],
       description: 'The people who replied in the thread, the most recent first.',
-      resolve: async (m, _a, context) => {
-        return loadUsers(context, m.threadUserIds);
-      },
+      resolve: (m, _a, context) => (m.threadUserIds.length === 0 ? [] : loadUsers(context, m.threadUserIds)),
     }),
     threadLabel: t.string({
       description:
         'Spec 4’s thread participant label for the viewer (“you and @ana”); empty without replies.',
-      resolve: async (m, _a, context) => {
-        if (m.threadUserIds.length > 0) markViewerDependent(context);
+      resolve: (m, _a, context) => {
+        if (m.threadUserIds.length === 0) return '';
+        markViewerDependent(context);
         const lookedUp = m.threadUserIds.length > 3 ? m.threadUserIds.slice(0, 2) : m.threadUserIds;
-        const names = new Map((await loadUsers(context, lookedUp)).map((u) => [u.id, u.username]));
-        return threadParticipantsLabel(m.threadUserIds, context.viewer?.id ?? null, (id) =>
-          names.get(Number(id)),
-        );
+        return loadUsers(context, lookedUp).then((found) => {
+          const names = new Map(found.map((u) => [u.id, u.username]));
+          return threadParticipantsLabel(m.threadUserIds, context.viewer?.id ?? null, (id) =>
+            names.get(Number(id)),
+          );
+        });
       },
     }),
     hasUnseenThread: t.boolean({
       description: 'Spec 4: the thread changed after the viewer last saw it.',
-      resolve: async (m, _a, context) => {
+      resolve: (m, _a, context) => {
         if (m.threadLastAt === null) return false;
         markViewerDependent(context);
-        return isThreadUnseen(m, await chatLoaders(context).threadSeenAt.load(m.id));
+        return chatLoaders(context)
+          .threadSeenAt.load(m.id)
+          .then((seenAt) => isThreadUnseen(m, seenAt));
       },
     }),
   }),
