@@ -387,6 +387,20 @@ test('before the page hydrated: a message sent with Enter goes once it has; remo
   await ben.page.goto(chatPath);
   await expect(conversation(ben.page).getByText('Keep this one')).toHaveCount(1);
 
+  // Text React has not been told of yet (as text typed while the page hydrates is, until
+  // early-input.ts tells it), then Enter, which React hears: what is on screen is sent.
+  await box.evaluate((textarea: HTMLTextAreaElement) => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(
+      textarea,
+      'And this one',
+    );
+  });
+  await box.press('Enter');
+  await expect(conversation(ana.page).getByText('And this one')).toBeVisible();
+  await expect(box).toHaveValue('');
+  await ben.page.goto(chatPath);
+  await expect(conversation(ben.page).getByText('And this one')).toHaveCount(1);
+
   // The menu opens natively, and the press is held.
   const release = await holdClientEntry(ana.page);
   await ana.page.reload();

@@ -54,8 +54,13 @@ export function Composer({
   const isEmpty = text.trim() === '' && !canSendEmpty;
 
   const submit = () => {
-    if (isEmpty || tooLong || isBusy || secondsLeft > 0) return;
-    onSend(text);
+    // The text on screen: typed while the page hydrates, it reaches `text` only once early-input.ts
+    // tells React of it, and an Enter in that moment would otherwise send nothing (as the search
+    // boxes read their form's field).
+    const shownText = inputRef.current?.value ?? text;
+    const isShownEmpty = shownText.trim() === '' && !canSendEmpty;
+    if (isShownEmpty || shownText.length > MESSAGE_MAX_LENGTH || isBusy || secondsLeft > 0) return;
+    onSend(shownText);
     setText('');
     if (isSlow) setWaitUntil(Date.now() + slowModeSeconds * 1000);
     inputRef.current?.focus();
