@@ -398,6 +398,20 @@ test('before the page hydrated: a message sent with Enter goes once it has; remo
   await box.press('Enter');
   await expect(conversation(ana.page).getByText('And this one')).toBeVisible();
   await expect(box).toHaveValue('');
+  // Then early-input.ts tells React of that text, as it does once hydrated: the box stays empty.
+  await box.evaluate((textarea: HTMLTextAreaElement) => {
+    const page = window as unknown as { __plazaHydrated?: boolean };
+    page.__plazaHydrated = false;
+    textarea.value = textarea.defaultValue;
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(
+      textarea,
+      'And this one',
+    );
+    textarea.dispatchEvent(new Event('input', { bubbles: true }));
+    page.__plazaHydrated = true;
+  });
+  await expect(box).toHaveValue('');
+  await expect(conversation(ana.page).getByText('And this one')).toHaveCount(1);
   await ben.page.goto(chatPath);
   await expect(conversation(ben.page).getByText('And this one')).toHaveCount(1);
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { HYDRATED_KEY } from '../hydration/early-taps.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -10,6 +11,11 @@ function useSecondsLeft(until: number | null): number {
     return () => clearInterval(timer);
   }, [until]);
   return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/** Whether the page has hydrated and early-input.ts has told React of what was typed before. */
+function isHydrated(): boolean {
+  return (window as { [HYDRATED_KEY]?: boolean })[HYDRATED_KEY] === true;
 }
 
 /**
@@ -48,6 +54,8 @@ export function Composer({
   const [waitUntil, setWaitUntil] = useState<number | null>(null);
   const secondsLeft = useSecondsLeft(waitUntil);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  /** Text sent before early-input.ts told React of it: its coming replay is not typed again. */
+  const sentBeforeReplay = useRef<string | null>(null);
   const hintId = useId();
   const isSlow = slowModeSeconds > 0 && !bypassesSlowMode;
   const tooLong = text.length > MESSAGE_MAX_LENGTH;
@@ -60,8 +68,10 @@ export function Composer({
     const shownText = inputRef.current?.value ?? text;
     const isShownEmpty = shownText.trim() === '' && !canSendEmpty;
     if (isShownEmpty || shownText.length > MESSAGE_MAX_LENGTH || isBusy || secondsLeft > 0) return;
+    if (shownText !== text) sentBeforeReplay.current = shownText;
     onSend(shownText);
     setText('');
+    if (inputRef.current) inputRef.current.value = '';
     if (isSlow) setWaitUntil(Date.now() + slowModeSeconds * 1000);
     inputRef.current?.focus();
   };
@@ -108,7 +118,17 @@ export function Composer({
           aria-invalid={tooLong ? true : undefined}
           // Enter sends: pressed before hydration, it is held and sent once hydrated (early-taps.ts).
           data-enter-submits=""
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            const value = event.target.value;
+            const sent = sentBeforeReplay.current;
+            sentBeforeReplay.current = null;
+            // early-input.ts telling React, once hydrated, of the text this box has already sent.
+            if (sent !== null && value === sent && !isHydrated()) {
+              event.target.value = '';
+              return;
+            }
+            setText(value);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
