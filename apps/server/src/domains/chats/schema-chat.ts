@@ -7,6 +7,7 @@ import {
 import { builder } from '../../graphql/builder.ts';
 import { markViewerDependent, sharedAcrossViewers } from '../../graphql/subscription-events.ts';
 import type { RequestContext } from '../../graphql/context.ts';
+import { isPromise } from '../../graphql/is-promise.ts';
 import { GroupRef } from '../groups/group-type.ts';
 import { groupLoaders } from '../groups/group-loaders.ts';
 import { PlanRef } from '../plans/plan-type.ts';
@@ -153,7 +154,7 @@ export const ChatRef = builder.objectRef<ChatEntry>('Chat').implement({
       resolve: (e, _a, context) => {
         viewerOwn(context, e);
         const state = stateOf(context, e);
-        return state instanceof Promise ? state.then((read) => read.unreadCount) : state.unreadCount;
+        return isPromise(state) ? state.then((read) => read.unreadCount) : state.unreadCount;
       },
     }),
     hasUnseenThreads: t.boolean({

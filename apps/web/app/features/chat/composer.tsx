@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { HYDRATED_KEY } from '../hydration/early-taps.ts';
+import { isHydrated } from '../hydration/early-taps.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -11,11 +11,6 @@ function useSecondsLeft(until: number | null): number {
     return () => clearInterval(timer);
   }, [until]);
   return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-}
-
-/** Whether the page has hydrated and early-input.ts has told React of what was typed before. */
-function isHydrated(): boolean {
-  return (window as { [HYDRATED_KEY]?: boolean })[HYDRATED_KEY] === true;
 }
 
 /**

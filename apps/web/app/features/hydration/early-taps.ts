@@ -64,6 +64,11 @@ export function markHydrated(): void {
   (window as EarlyTapWindow)[HYDRATED_KEY] = true;
 }
 
+/** Whether markHydrated has run: the fields typed before hydration have been told to React. */
+export function isHydrated(): boolean {
+  return (window as EarlyTapWindow)[HYDRATED_KEY] === true;
+}
+
 /**
  * Once hydrated (after the fields changed before it were told to React, early-input.ts): presses
  * the button pressed before, or submits the form submitted before (by the same button), if it is
