@@ -652,14 +652,14 @@ describe("a place's shared cut (decision 0048)", () => {
     const alone = { ...query, where: () => sql`true` };
     return {
       served: [
-        await explorePlanPage(db(), query),
-        await exploreGroupPage(db(), query),
-        await explorePeopleIds(db(), query),
+        await explorePlanPage(t.plaza.platform.store, query),
+        await exploreGroupPage(t.plaza.platform.store, query),
+        await explorePeopleIds(t.plaza.platform.store, query),
       ],
       alone: [
-        await explorePlanPage(db(), alone),
-        await exploreGroupPage(db(), alone),
-        await explorePeopleIds(db(), alone),
+        await explorePlanPage(t.plaza.platform.store, alone),
+        await exploreGroupPage(t.plaza.platform.store, alone),
+        await explorePeopleIds(t.plaza.platform.store, alone),
       ],
     };
   };
@@ -713,7 +713,7 @@ describe("a place's shared cut (decision 0048)", () => {
       }
     }
     // Anyone's cut is read once: a later viewer's lists read only the kept rows and those changed since.
-    const { texts } = await countStatements(() => explorePeopleIds(db(), listQuery(ana, 8)));
+    const { texts } = await countStatements(() => explorePeopleIds(t.plaza.platform.store, listQuery(ana, 8)));
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatch(/FROM users WHERE id = ANY\(ARRAY\(SELECT id FROM \(SELECT unnest\(/);
     // A place asked once (someone's own coordinates) is read for its viewer alone, no cut (here an
@@ -722,12 +722,12 @@ describe("a place's shared cut (decision 0048)", () => {
       ...listQuery(ana, 8),
       center: { latitude: HOBART.latitude - 3, longitude: HOBART.longitude },
     };
-    const first = await countStatements(() => explorePeopleIds(db(), once));
+    const first = await countStatements(() => explorePeopleIds(t.plaza.platform.store, once));
     expect(first.texts).toHaveLength(4);
     for (const text of first.texts)
       expect(text).toMatch(/^WITH candidates AS \(\s+SELECT u.id[^]*FROM users u\s/);
     expect(first.texts.some((text) => /array_agg/.test(text))).toBe(false);
-    const second = await countStatements(() => explorePeopleIds(db(), once));
+    const second = await countStatements(() => explorePeopleIds(t.plaza.platform.store, once));
     expect(second.texts.some((text) => /array_agg/.test(text))).toBe(true);
   });
 

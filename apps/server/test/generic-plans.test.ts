@@ -73,7 +73,7 @@ async function plannedOnOneConnection(
 }
 
 describe.skipIf(!url)(
-  `loaders, the chat list and search keep one plan (${url ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'})`,
+  `loaders, the chat list, search and explore keep one plan (${url ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'})`,
   () => {
     it('plans, groups and people read in short batches are planned five times, then never again', async () => {
       const viewer = await buildUser(t.plaza.platform.store.db, 'Vera');
@@ -187,6 +187,51 @@ describe.skipIf(!url)(
       // The pages of plans and of people, signed in, each asked `times` times over the connections.
       const executions = seen.reduce((sum, row) => sum + row.generic_plans, 0);
       expect(executions).toBeGreaterThanOrEqual(2 * times);
+      for (const row of seen) expect(row, row.name).toMatchObject({ custom_plans: 0 });
+    });
+
+    it('explore’s pages from a shared cut keep one generic plan too (decision 0043, later note)', async () => {
+      const db = t.plaza.platform.store.db;
+      const viewer = await newPerson(t, 'Wanderer');
+      const host = await buildUser(db, 'Host');
+      // A public plan alone at a spot no other test explores (the Tasman Sea, off Sydney).
+      const { plan } = await buildPlan(db, host.id, [], { isPublic: true });
+      await db
+        .update(plans)
+        .set({
+          title: 'Harbour swim',
+          latitude: -33_950_000,
+          longitude: 151_400_000,
+          city: 'Sydney',
+          exploreStatus: 'ENABLED',
+        })
+        .where(eq(plans.id, plan.id));
+      const query = `query ($near: CoordinatesInput) {
+        explore(near: $near) { plans { title } groups { id } people { id } }
+      }`;
+      // The first request near the place reads its own pages; the next ones read from the cut.
+      const times = 4;
+      for (let time = 0; time < times; time++) {
+        const { data, errors } = await t.gql<{ explore: { plans: Array<{ title: string }> } }>(
+          query,
+          { near: { latitude: -33.95, longitude: 151.4 } },
+          viewer.headers,
+        );
+        expect(errors).toBeUndefined();
+        expect(data?.explore.plans.map((found) => found.title)).toEqual(['Harbour swim']);
+      }
+      const read = () =>
+        t.plaza.platform.store.genericPlanRows!<{ name: string; generic_plans: number; custom_plans: number }>(
+          'plaza_test_explore_pages',
+          `SELECT s.name, s.generic_plans::int, s.custom_plans::int
+           FROM (SELECT pg_sleep($1)) pause, pg_prepared_statements s WHERE s.name LIKE 'explore\\_%'`,
+          [0.2],
+        );
+      const seen = (await Promise.all([read(), read()])).flat();
+      // Plans, groups and people: each list's page from the cut, at every request after the first.
+      expect(new Set(seen.map((row) => row.name)).size).toBe(3);
+      const executions = seen.reduce((sum, row) => sum + row.generic_plans, 0);
+      expect(executions).toBeGreaterThanOrEqual(3 * (times - 1));
       for (const row of seen) expect(row, row.name).toMatchObject({ custom_plans: 0 });
     });
   },

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Query, SQL } from 'drizzle-orm';
+import { fillPlaceholders, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { oncePer } from '../once-per.ts';
-import type { Database } from './client.ts';
+import type { Database, Store } from './client.ts';
 
 const dialect = new PgDialect();
 
@@ -80,4 +80,25 @@ export async function shapedRows<T>(
   const statement = shape === null ? made(false) : builtOncePerShape(db, `rows:${shape}`, made);
   const result = await statement.execute(values);
   return result.rows as T[];
+}
+
+/**
+ * shapedRows for a statement whose plan does not depend on its values but whose estimates do: the
+ * rows changed in the last minutes that search's pages and explore's shared cuts read beside their
+ * kept lists (`rankedOrChanged`). With a few hundred such rows PostgreSQL planned these statements
+ * afresh at every execution, longer than they ran (decision 0043 and its later note of 2026-12-06).
+ * On PostgreSQL with named statements it runs, named after its text (`namePrefix` and a hash), on
+ * the store's pool of generic plans, rows parsed by pg itself; elsewhere (PGlite, a pooler without
+ * named statements) as shapedRows. Callers read numbers through `Number`.
+ */
+export async function genericPlanShapedRows<T>(
+  store: Store,
+  shape: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+  namePrefix: string,
+): Promise<T[]> {
+  if (!store.genericPlanRows) return shapedRows<T>(store.db, shape, build, values);
+  const statement = shapedQuery(store.db, shape, build, namePrefix);
+  return store.genericPlanRows<T>(statement.name, statement.sql, fillPlaceholders(statement.params, values));
 }

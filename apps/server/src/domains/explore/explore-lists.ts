@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Store } from '../../db/client.ts';
 import { anyOf, idArrayValue, textArrayValue } from '../../db/id-array.ts';
 import { groups, type users } from '../../db/schema/index.ts';
 import type { GroupRow } from '../groups/group-loaders.ts';
-import { shapedRows } from '../../db/shaped-statements.ts';
+import { genericPlanShapedRows, shapedRows } from '../../db/shaped-statements.ts';
 import { oncePer } from '../../once-per.ts';
 import { prefixQuery } from '../search/text-query.ts';
 import { RankingCache, cacheOf } from '../search/ranking-cache.ts';
@@ -251,12 +251,12 @@ function askedBefore(db: Database, key: string): boolean {
  * not serve, read their page here. The statement is built with placeholders, once per list, shape and mode
  * (shapedRows): every circle is the same statement with other values.
  */
-async function pageIds(db: Database, query: ListQuery, input: PageInput): Promise<PageRow[]> {
+async function pageIds(store: Store, query: ListQuery, input: PageInput): Promise<PageRow[]> {
   if (input.rings && query.center && !query.where) {
-    const shared = await sharedPage(db, query, input);
+    const shared = await sharedPage(store, query, input);
     if (shared) return shared;
   }
-  return readWithRings<PageRow>(db, query, input, 'page');
+  return readWithRings<PageRow>(store.db, query, input, 'page');
 }
 
 /** The page statement of `input` in `shape` and `mode` (pageIds). */
@@ -353,7 +353,8 @@ function arrayOf<T>(value: unknown, parse: (item: string) => T): T[] {
  * block separates from them); otherwise (null) the viewer's page is read as before. A row that
  * changed since the cut was read is among the changed rows, so a new plan nearby shows at once.
  */
-async function sharedPage(db: Database, query: ListQuery, input: PageInput): Promise<PageRow[] | null> {
+async function sharedPage(store: Store, query: ListQuery, input: PageInput): Promise<PageRow[] | null> {
+  const db = store.db;
   const center = query.center!;
   const last = query.offset + query.limit - 1;
   const key = [input.list, center.latitude, center.longitude, query.radiusKm, query.text ?? '', last].join(
@@ -375,17 +376,27 @@ async function sharedPage(db: Database, query: ListQuery, input: PageInput): Pro
     };
   });
   const { shape, values } = listValues(query, query.radiusKm);
-  const found = await shapedRows<PageRow & { kept: unknown }>(
-    db,
-    shapeKey(`${input.list}:shared`, shape),
-    () => pageStatement(input, shape, 'shared'),
-    {
-      ...values,
-      shared: idArrayValue(cut.ids),
-      signatures: textArrayValue(cut.signatures),
-      since: cut.since,
-    },
-  );
+  const sharedValues = {
+    ...values,
+    shared: idArrayValue(cut.ids),
+    signatures: textArrayValue(cut.signatures),
+    since: cut.since,
+  };
+  const build = () => pageStatement(input, shape, 'shared');
+  const sharedShape = shapeKey(`${input.list}:shared`, shape);
+  // It reads the rows changed since the cut, as search's pages do: on the pool of generic plans,
+  // which PostgreSQL would otherwise plan afresh at every request once a few hundred rows changed
+  // in the last minutes (decision 0043's later note of 2026-12-06).
+  const found =
+    sharedShape === null
+      ? await shapedRows<PageRow & { kept: unknown }>(db, null, build, sharedValues)
+      : await genericPlanShapedRows<PageRow & { kept: unknown }>(
+          store,
+          sharedShape,
+          build,
+          sharedValues,
+          'explore_',
+        );
   const first = found[0];
   // No row: the page is past the end, unless rows of the cut are gone (its end told otherwise).
   if (!first) return cut.ids.length > query.offset ? null : [];
@@ -417,15 +428,16 @@ const RING_SHARES = [1 / 64, 1 / 16, 1 / 4];
  * SOONEST (and NEAREST without a place) by start, then friends involved, then distance; POPULAR
  * by people going plus friends involved, then start. `past` lists ended plans, latest first.
  */
-export async function explorePlanIds(db: Database, query: ListQuery & { past?: boolean }): Promise<number[]> {
-  return (await explorePlanPage(db, query)).map((plan) => plan.id);
+export async function explorePlanIds(store: Store, query: ListQuery & { past?: boolean }): Promise<number[]> {
+  return (await explorePlanPage(store, query)).map((plan) => plan.id);
 }
 
 /** explorePlanIds with each plan's creator, whose row the cards show. */
 export async function explorePlanPage(
-  db: Database,
+  store: Store,
   query: ListQuery & { past?: boolean },
 ): Promise<Array<{ id: number; creatorId: number }>> {
+  const db = store.db;
   const page = (found: ReadonlyArray<PageRow>) =>
     found.map((row) => ({ id: Number(row.id), creatorId: Number(row.creator_id) }));
   const when = query.past ? sql`NOT ${upcomingPlan('p')}` : upcomingPlan('p');
@@ -434,7 +446,7 @@ export async function explorePlanPage(
   const pageQuery = { table: 'plans' as const, alias: 'p', where };
   if (!query.past && query.sort === 'NEAREST' && query.center)
     return page(
-      await pageIds(db, query, {
+      await pageIds(store, query, {
         ...pageQuery,
         list: 'plans:nearest',
         leading: () => [roundedKm('p', P.center), sql`p.starts_at`],
@@ -445,7 +457,7 @@ export async function explorePlanPage(
     );
   if (!query.past && query.sort !== 'POPULAR')
     return page(
-      await pageIds(db, query, {
+      await pageIds(store, query, {
         ...pageQuery,
         list: 'plans:soonest',
         leading: () => [sql`p.starts_at`],
@@ -480,8 +492,8 @@ export async function explorePlanPage(
  * NEAREST without a place) by the group's next explorable plan, then friends, then distance;
  * POPULAR by members plus friends inside.
  */
-export async function exploreGroupRows(db: Database, query: ListQuery): Promise<GroupRow[]> {
-  return rowsInOrder(db, groups, await exploreGroupPage(db, query));
+export async function exploreGroupRows(store: Store, query: ListQuery): Promise<GroupRow[]> {
+  return rowsInOrder(store.db, groups, await exploreGroupPage(store, query));
 }
 
 /**
@@ -489,16 +501,17 @@ export async function exploreGroupRows(db: Database, query: ListQuery): Promise<
  * for the page's rows, so the cards take it from here rather than count again.
  */
 export async function exploreGroupPage(
-  db: Database,
+  store: Store,
   query: ListQuery,
 ): Promise<Array<{ id: number; memberCount: number }>> {
+  const db = store.db;
   const page = (found: ReadonlyArray<PageRow>) =>
     found.map((row) => ({ id: Number(row.id), memberCount: Number(row.member_count) }));
   const members = sql`${memberCount('g')} AS member_count`;
   const friends = (shape: Shape) => friendsInGroup('g', viewerOf(shape));
   const where = (shape: Shape) => conditions('g', shape, query, [explorableGroupFor('g', viewerOf(shape))]);
   if (query.sort === 'NEAREST' && query.center) {
-    const ids = await pageIds(db, query, {
+    const ids = await pageIds(store, query, {
       list: 'groups:nearest',
       table: 'groups',
       alias: 'g',
@@ -543,11 +556,12 @@ export async function exploreGroupPage(
  * People, ordered: NEAREST and SOONEST (people have no time) by distance, then friends in common,
  * then the verified badge; POPULAR by followers plus friends in common, then distance.
  */
-export async function explorePeopleIds(db: Database, query: ListQuery): Promise<number[]> {
+export async function explorePeopleIds(store: Store, query: ListQuery): Promise<number[]> {
+  const db = store.db;
   const friends = (shape: Shape) => friendsWithPerson('u', viewerOf(shape));
   const where = (shape: Shape) => conditions('u', shape, query, [explorablePerson('u', viewerOf(shape))]);
   if (query.sort !== 'POPULAR' && query.center) {
-    const ids = await pageIds(db, query, {
+    const ids = await pageIds(store, query, {
       list: 'people:nearest',
       table: 'users',
       alias: 'u',

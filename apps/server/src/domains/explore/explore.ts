@@ -210,9 +210,9 @@ export async function explore(context: RequestContext, input: ExploreInput): Pro
   // One row more than asked tells whether another page follows.
   const read = (): Promise<Pages> =>
     Promise.all([
-      sizes.plans > 0 ? explorePlanPage(db, query(plansAt, sizes.plans)) : [],
-      sizes.groups > 0 ? exploreGroupPage(db, query(groupsAt, sizes.groups)) : [],
-      sizes.people > 0 ? explorePeopleIds(db, query(peopleAt, sizes.people)) : [],
+      sizes.plans > 0 ? explorePlanPage(context.store, query(plansAt, sizes.plans)) : [],
+      sizes.groups > 0 ? exploreGroupPage(context.store, query(groupsAt, sizes.groups)) : [],
+      sizes.people > 0 ? explorePeopleIds(context.store, query(peopleAt, sizes.people)) : [],
     ]);
   const [planPage, groupPage, peopleIds] =
     base.viewerId === null && base.center === null

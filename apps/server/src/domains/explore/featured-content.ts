@@ -73,9 +73,8 @@ export async function featuredContentSuggestions(
     throw badUserInput('timezone', 'Give an IANA time zone, such as Europe/Lisbon.');
   const viewerId = context.viewer?.id ?? null;
   const where = await exploreWhere(context, {});
-  const db = context.store.db;
   const popular = (center: Center | null) =>
-    explorePlanIds(db, {
+    explorePlanIds(context.store, {
       viewerId,
       center,
       radiusKm: where.radiusKm,

@@ -96,14 +96,14 @@ export async function hashtagExplore(
 
   const base = { viewerId, center: where.center, radiusKm: where.radiusKm, sort: 'SOONEST' as const };
   const [planIds, groupRows] = await Promise.all([
-    explorePlanIds(db, {
+    explorePlanIds(context.store, {
       ...base,
       past: type === 'PAST',
       where: (alias) => sql`${hasTag(alias, name)} AND ${scoped(scope, viewerId, 'plan', alias)}`,
       offset: plansAt,
       limit: limit + 1,
     }),
-    exploreGroupRows(db, {
+    exploreGroupRows(context.store, {
       ...base,
       sort: where.center ? 'NEAREST' : 'POPULAR',
       where: (alias) => sql`${hasTag(alias, name)} AND ${scoped(scope, viewerId, 'group', alias)}`,

@@ -8,7 +8,7 @@ import { decodeMarker, encodeMarker } from '../social/list-people.ts';
 import { rows } from '../social/social-sql.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import type { UserRow } from '../users/find-user.ts';
-import { pageRows } from './prepared.ts';
+import { genericPlanShapedRows } from '../../db/shaped-statements.ts';
 import { RankingCache, cacheOf } from './ranking-cache.ts';
 import { groupList } from './search-groups.ts';
 import { personList } from './search-people.ts';
@@ -178,11 +178,13 @@ async function searchList<T>(
       limit,
     };
     // Built once per shape with placeholders, filled with this page's values (page-statement.ts).
-    const page = await pageRows<{ id: number | string } & Record<string, unknown>>(
+    // On the store's pool of generic plans where there is one (decision 0043).
+    const page = await genericPlanShapedRows<{ id: number | string } & Record<string, unknown>>(
       context.store,
-      pageShape(list.name, values),
+      `search-page:${pageShape(list.name, values)}`,
       () => list.page(pageWithPlaceholders(values)),
       pageParameters(values),
+      'search_',
     );
     const ids = page.map((row) => Number(row.id));
     if (ids.length >= limit || (ranking.complete && depth >= ranking.ids.length)) {
