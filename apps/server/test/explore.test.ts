@@ -393,6 +393,12 @@ describe('explore near a place', () => {
     expect(ids(after.result.plans)).toEqual(made.slice(1));
     expect(after.result.groups).toEqual([]);
     expect(after.texts.some((text) => LIST_STATEMENT.test(text.trim()))).toBe(true);
+    // Kept again; one renamed since so that the words no longer find it: gone at once too.
+    await anywhere();
+    await db().update(plans).set({ title: uniqueWord() }).where(eq(plans.id, made[1]!));
+    const renamed = await anywhere();
+    expect(ids(renamed.result.plans)).toEqual(made.slice(2));
+    expect(renamed.texts.some((text) => LIST_STATEMENT.test(text.trim()))).toBe(true);
   });
 
   it('breaks ties by friends involved: the plan a friend goes to first', async () => {
@@ -713,7 +719,9 @@ describe("a place's shared cut (decision 0048)", () => {
       }
     }
     // Anyone's cut is read once: a later viewer's lists read only the kept rows and those changed since.
-    const { texts } = await countStatements(() => explorePeopleIds(t.plaza.platform.store, listQuery(ana, 8)));
+    const { texts } = await countStatements(() =>
+      explorePeopleIds(t.plaza.platform.store, listQuery(ana, 8)),
+    );
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatch(/FROM users WHERE id = ANY\(ARRAY\(SELECT id FROM \(SELECT unnest\(/);
     // A place asked once (someone's own coordinates) is read for its viewer alone, no cut (here an

@@ -8,10 +8,10 @@ import type { PlanCard } from '../plans/plan-type.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { idArray } from '../../db/id-array.ts';
+import { idArrayValue, idsPlaceholder } from '../../db/id-array.ts';
+import { shapedRows } from '../../db/shaped-statements.ts';
 import { RankingCache, cacheOf } from '../search/ranking-cache.ts';
 import { prefixQuery } from '../search/text-query.ts';
-import { rows } from '../social/social-sql.ts';
 import {
   explorableGroupFor,
   explorablePerson,
@@ -156,16 +156,30 @@ async function anywhere(
   const plans = planPage.map((plan) => plan.id);
   const groups = groupPage.map((group) => group.id);
   const words = text ? prefixQuery(text) : null;
-  const matching = (alias: string) => (words ? sql`AND ${matchesQuery(alias, words)}` : sql``);
-  const [shown] = await rows<{ plans: number | string; groups: number | string; people: number | string }>(
+  // Built once per store for each shape (with words or without) and named, so PostgreSQL plans it
+  // once a connection rather than at every visit (0.38 ms of planning a request, unnamed).
+  const matching = (alias: string) =>
+    words ? sql`AND ${matchesQuery(alias, sql.placeholder('words'))}` : sql``;
+  const [shown] = await shapedRows<{
+    plans: number | string;
+    groups: number | string;
+    people: number | string;
+  }>(
     db,
-    sql`SELECT
-      (SELECT count(*) FROM plans p WHERE p.id = ANY(${idArray(plans)}) AND ${explorablePlan('p', null)}
-        AND ${upcomingPlan('p')} ${matching('p')}) AS plans,
-      (SELECT count(*) FROM groups g WHERE g.id = ANY(${idArray(groups)}) AND ${explorableGroupFor('g', null)}
-        ${matching('g')}) AS groups,
-      (SELECT count(*) FROM users u WHERE u.id = ANY(${idArray(peopleIds)}) AND ${explorablePerson('u', null)}
-        ${matching('u')}) AS people`,
+    `explore:anywhere-check:${words ? 'words' : 'all'}`,
+    () => sql`SELECT
+      (SELECT count(*) FROM plans p WHERE p.id = ANY(${idsPlaceholder('plans')})
+        AND ${explorablePlan('p', null)} AND ${upcomingPlan('p')} ${matching('p')}) AS plans,
+      (SELECT count(*) FROM groups g WHERE g.id = ANY(${idsPlaceholder('groups')})
+        AND ${explorableGroupFor('g', null)} ${matching('g')}) AS groups,
+      (SELECT count(*) FROM users u WHERE u.id = ANY(${idsPlaceholder('people')})
+        AND ${explorablePerson('u', null)} ${matching('u')}) AS people`,
+    {
+      plans: idArrayValue(plans),
+      groups: idArrayValue(groups),
+      people: idArrayValue(peopleIds),
+      ...(words ? { words } : {}),
+    },
   );
   if (
     Number(shown?.plans) === plans.length &&
