@@ -31,6 +31,7 @@ type PlanUse = {
   custom_plans: number;
   /** The types of the statement's parameters, as PostgreSQL inferred them. */
   parameter_types: string;
+  statement: string;
 };
 
 /**
@@ -59,7 +60,7 @@ async function plannedOnOneConnection(
         await read(context);
       }
       const found = await tx.execute<PlanUse>(
-        sql`SELECT name, generic_plans::int, custom_plans::int, parameter_types::text FROM pg_prepared_statements
+        sql`SELECT name, generic_plans::int, custom_plans::int, parameter_types::text, statement FROM pg_prepared_statements
           WHERE name LIKE 'plaza\\_%'`,
       );
       uses = new Map(found.rows.map((row) => [row.name, row]));
@@ -114,6 +115,34 @@ describe.skipIf(!url)(
       ]) {
         expect(uses.get(name), name).toMatchObject({ custom_plans: 5, generic_plans: times - 5 });
       }
+    });
+
+    it('answers counted by occurrence, however many at once, are planned five times, then never again', async () => {
+      const db = t.plaza.platform.store.db;
+      const viewer = await buildUser(db, 'Vera');
+      const host = await buildUser(db, 'Host');
+      const guests = [await buildUser(db, 'Gil'), await buildUser(db, 'Ivo')];
+      const occurrences = ['2027-01-04', '2027-01-11', '2027-01-18'];
+      const { plan } = await buildPlan(db, host.id, [
+        { userId: guests[0]!.id, response: 'ATTENDING', occurrence: occurrences[0] },
+        { userId: guests[1]!.id, response: 'INTERESTED', occurrence: occurrences[0] },
+        { userId: guests[1]!.id, response: 'ATTENDING', occurrence: occurrences[1] },
+      ]);
+      const times = 9;
+      let time = 0;
+      const uses = await plannedOnOneConnection(viewer.id, times, async (context) => {
+        // One, two or three occurrences at once: batches of every length.
+        const asked = occurrences.slice(0, (time++ % 3) + 1);
+        const counts = await planLoaders(context).counts.loadMany(asked.map((at) => `${plan.id}|${at}`));
+        const expected = [
+          { attending: 1, interested: 1 },
+          { attending: 1, interested: 0 },
+          { attending: 0, interested: 0 },
+        ];
+        expect(counts).toMatchObject(expected.slice(0, asked.length));
+      });
+      const use = [...uses.values()].find((found) => found.statement.includes('WITH k(plan_id, occurrence)'));
+      expect(use).toMatchObject({ custom_plans: 5, generic_plans: times - 5 });
     });
 
     it('a chat list, both its lists read at once, is planned five times, then never again', async () => {
@@ -221,7 +250,11 @@ describe.skipIf(!url)(
         expect(data?.explore.plans.map((found) => found.title)).toEqual(['Harbour swim']);
       }
       const read = () =>
-        t.plaza.platform.store.genericPlanRows!<{ name: string; generic_plans: number; custom_plans: number }>(
+        t.plaza.platform.store.genericPlanRows!<{
+          name: string;
+          generic_plans: number;
+          custom_plans: number;
+        }>(
           'plaza_test_explore_pages',
           `SELECT s.name, s.generic_plans::int, s.custom_plans::int
            FROM (SELECT pg_sleep($1)) pause, pg_prepared_statements s WHERE s.name LIKE 'explore\\_%'`,

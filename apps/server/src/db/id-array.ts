@@ -68,6 +68,11 @@ export function textArrayValue(values: readonly string[]): string {
   return `{${quoted.join(',')}}`;
 }
 
+/** textArray's parameter in a statement built once, as idsPlaceholder is idArray's (the same reason). */
+export function textsPlaceholder(name: string): SQL {
+  return sql`CAST((SELECT ${sql.placeholder(name)}::text[]) AS text[])`;
+}
+
 /** `column = ANY(ids)` with the ids as one parameter (idArray). */
 export function anyOf(column: SQLWrapper, ids: readonly number[]): SQL {
   return sql`${column} = ANY(${idArray(ids)})`;

@@ -7,7 +7,15 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { blockedBetween, rows } from '../social/social-sql.ts';
 import { inPlanOrganization, invitedByContact } from './plan-visibility-sql.ts';
 import { BATCHING, requestScoped } from '../../graphql/request-scoped.ts';
-import { anyOf, idArray, idArrayValue, idsPlaceholder, textArray } from '../../db/id-array.ts';
+import {
+  anyOf,
+  idArray,
+  idArrayValue,
+  idsPlaceholder,
+  textArrayValue,
+  textsPlaceholder,
+} from '../../db/id-array.ts';
+import { shapedRows } from '../../db/shaped-statements.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { viewerMutes } from '../activity/viewer-mutes.ts';
 import { groupLoaders } from '../groups/group-loaders.ts';
@@ -281,13 +289,20 @@ function createPlanLoaders(context: RequestContext) {
       const bar = key.indexOf('|');
       return { planId: Number(key.slice(0, bar)), occurrence: key.slice(bar + 1) };
     });
-    // Two arrays side by side: one statement text however many keys (db/id-array.ts).
-    const found = await rows<CountsRow & { plan_id: number; occurrence: string }>(
+    // Two arrays side by side: one statement text however many keys, built once and named, its
+    // arrays through subqueries so that PostgreSQL keeps one plan for any length (db/id-array.ts;
+    // built each time and unnamed it was planned at every execution, 0.35 ms of a 0.1 ms statement).
+    const found = await shapedRows<CountsRow & { plan_id: number; occurrence: string }>(
       db,
-      sql`WITH k(plan_id, occurrence) AS (SELECT * FROM unnest(${idArray(pairs.map((pair) => pair.planId))},
-            ${textArray(pairs.map((pair) => pair.occurrence))}))
+      'plan-counts:by-occurrence',
+      () => sql`WITH k(plan_id, occurrence) AS (SELECT * FROM unnest(${idsPlaceholder('plans')},
+            ${textsPlaceholder('occurrences')}))
           SELECT k.plan_id, k.occurrence, c.* FROM k
             CROSS JOIN LATERAL (${countsSelect(sql`k.plan_id`, sql`k.occurrence`)}) c`,
+      {
+        plans: idArrayValue(pairs.map((pair) => pair.planId)),
+        occurrences: textArrayValue(pairs.map((pair) => pair.occurrence)),
+      },
     );
     const byKey = new Map(found.map((row) => [occurrenceKey(Number(row.plan_id), row.occurrence), row]));
     return keys.map((key) => countsOf(byKey.get(key)));
