@@ -1297,6 +1297,23 @@ describe('featuredContentSuggestions', () => {
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'timezone' });
   });
 
+  it('reads no plans nor people for the plan ideas alone, as the explore page asks them', async () => {
+    const viewer = await newPerson(t, 'Ida');
+    const ask = (fields: string) =>
+      countStatements(() => t.gql(`{ featuredContentSuggestions { ${fields} } }`, {}, viewer.headers));
+    const touches = (texts: string[], table: string) =>
+      texts.filter((text) => new RegExp(`FROM "?${table}"? [pu]\\b`).test(text));
+    const ideas = await ask('suggestedInvites { name }');
+    expect(ideas.result.errors).toBeUndefined();
+    expect(touches(ideas.texts, 'users')).toEqual([]);
+    expect(touches(ideas.texts, 'plans')).toEqual([]);
+    // Asked for, each is read (once).
+    const all = await ask('plans { id } users { id } suggestedInvites { name }');
+    expect(all.result.errors).toBeUndefined();
+    expect(touches(all.texts, 'users')).toHaveLength(1);
+    expect(touches(all.texts, 'plans').length).toBeGreaterThan(0);
+  });
+
   it('suggests popular plans near the person and people they do not follow yet', async () => {
     const word = uniqueWord();
     const ana = await newPerson(t, 'Ana');

@@ -111,8 +111,8 @@ const FeaturedContentSuggestionsRef = builder
   .objectRef<FeaturedContentSuggestions>('FeaturedContentSuggestions')
   .implement({
     fields: (t) => ({
-      plans: t.field({ type: [PlanRef], resolve: (f) => f.plans }),
-      users: t.field({ type: [UserRef], resolve: (f) => f.users }),
+      plans: t.field({ type: [PlanRef], resolve: (f) => f.plans() }),
+      users: t.field({ type: [UserRef], resolve: (f) => f.users() }),
       suggestedInvites: t.field({ type: [SuggestedInviteRef], resolve: (f) => f.suggestedInvites }),
     }),
   });
