@@ -5,6 +5,7 @@ import { WHOLE_PLAN, calendarFeeds, planOccurrences, plans } from '../../db/sche
 import type { Platform } from '../../graphql/context.ts';
 import { occurrenceOf, occurrencesBetween } from '../plans/plan-occurrence-rows.ts';
 import type { PlanOccurrenceRow } from '../plans/plan-loaders.ts';
+import { plansCreatedOrAnswered } from '../plans/person-plans-sql.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import { rows } from '../social/social-sql.ts';
 import { renderCalendar, type CalendarEvent } from './icalendar.ts';
@@ -83,8 +84,7 @@ export async function renderCalendarFeed(
   const found = await rows<{ id: number }>(
     db,
     sql`SELECT p.id FROM plans p
-        WHERE (p.creator_id = ${userId} OR EXISTS (SELECT 1 FROM plan_responses r WHERE r.plan_id = p.id
-                 AND r.user_id = ${userId} AND r.response IN ('ATTENDING', 'INTERESTED')))
+        WHERE p.id IN ${plansCreatedOrAnswered(userId, sql`r.response IN ('ATTENDING', 'INTERESTED')`)}
           AND (CASE WHEN p.recurrence IS NULL THEN p.ends_at >= ${since.toISOString()}::timestamptz
                     ELSE coalesce(p.recurrence->>'endDate', '9999-12-31') >= ${sinceDate} END)
           AND ${planVisibleTo('p', userId)}

@@ -6,6 +6,7 @@ import { rows } from '../social/social-sql.ts';
 import { planLoaders } from './plan-loaders.ts';
 import { resolveOccurrence } from './plan-occurrence.ts';
 import type { PlanCard } from './plan-type.ts';
+import { plansCreatedOrAnswered } from './person-plans-sql.ts';
 import { planVisibleTo } from './plan-visibility-sql.ts';
 import { planCardOf } from './plan-view.ts';
 
@@ -32,8 +33,10 @@ export async function listMyPlans(
   const found = await rows<{ id: number }>(
     context.store.db,
     sql`SELECT p.id FROM plans p
-        WHERE (p.creator_id = ${input.userId} OR EXISTS (SELECT 1 FROM plan_responses r WHERE r.plan_id = p.id
-                 AND r.user_id = ${input.userId} AND (r.response IS NULL OR r.response NOT IN ('UNATTENDING', 'UNINTERESTED'))))
+        WHERE p.id IN ${plansCreatedOrAnswered(
+          input.userId,
+          sql`(r.response IS NULL OR r.response NOT IN ('UNATTENDING', 'UNINTERESTED'))`,
+        )}
           AND ${planVisibleTo('p', input.userId)}
           AND ${input.dateFilter === 'upcoming' ? upcoming : sql`NOT ${upcoming}`}
         ORDER BY p.starts_at ${input.dateFilter === 'upcoming' ? sql`ASC` : sql`DESC`}, p.id

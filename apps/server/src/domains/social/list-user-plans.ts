@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../graphql/errors.ts';
 import { PLAN_CARD_COLUMNS, planCardOf, type PlanCardSqlRow } from '../plans/plan-card-sql.ts';
+import { plansCreatedOrAnswered } from '../plans/person-plans-sql.ts';
 import type { PlanCard } from '../plans/plan-type.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
 import { rows } from './social-sql.ts';
@@ -38,8 +39,7 @@ async function pageOf(
     db,
     sql`SELECT ${PLAN_CARD_COLUMNS}
         FROM plans p JOIN users u ON u.id = p.creator_id
-        WHERE (p.creator_id = ${input.userId} OR EXISTS (SELECT 1 FROM plan_responses r
-                 WHERE r.plan_id = p.id AND r.user_id = ${input.userId} AND r.response = 'ATTENDING'))
+        WHERE p.id IN ${plansCreatedOrAnswered(input.userId, sql`r.response = 'ATTENDING'`)}
           AND ${when} AND ${isSelf ? sql`true` : planVisibleTo('p', input.viewerId)}
         ORDER BY ${order} LIMIT ${PLANS_PAGE_SIZE * 2 + 1} OFFSET ${offset}`,
   );
