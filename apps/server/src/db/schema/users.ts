@@ -79,6 +79,9 @@ export const users = pgTable(
     // Search (decision 0015): search_tsv and search_names are stored generated columns made by migration
     // 0012 (not declared here, so rows read by the app do not carry them).
     index('users_search_tsv').using('gin', sql`search_tsv`),
+    // Follow suggestions (follow-suggestions.ts): the newest people after those with a reason, read
+    // from the newest on instead of sorting every person.
+    index('users_created_at').on(t.createdAt.desc(), t.id),
   ],
 );
 
