@@ -34,7 +34,8 @@ export interface Store {
    * a small pool of its own whose statements keep one generic plan from their first execution
    * (`plan_cache_mode = force_generic_plan`), with pg's own value parsing; counted as the store's
    * other statements are. For statements whose plan does not depend on their values but whose
-   * estimates do (search's pages: decision 0043), so PostgreSQL does not plan them afresh every time.
+   * estimates do (search's pages, explore's pages from a shared cut: decision 0043), so PostgreSQL
+   * does not plan them afresh every time.
    * Elsewhere (PGlite, a pooler without prepared statements) undefined: run them as any other.
    */
   genericPlanRows?<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
