@@ -89,16 +89,17 @@ export async function shapedRows<T>(
  * afresh at every execution, longer than they ran (decision 0043 and its later note of 2026-12-06).
  * On PostgreSQL with named statements it runs, named after its text (`namePrefix` and a hash), on
  * the store's pool of generic plans, rows parsed by pg itself; elsewhere (PGlite, a pooler without
- * named statements) as shapedRows. Callers read numbers through `Number`.
+ * named statements) as shapedRows, as is a statement of a shape that is not kept (`shape` null, as
+ * for shapedRows). Callers read numbers through `Number`.
  */
 export async function genericPlanShapedRows<T>(
   store: Store,
-  shape: string,
+  shape: string | null,
   build: () => SQL,
   values: Record<string, unknown>,
   namePrefix: string,
 ): Promise<T[]> {
-  if (!store.genericPlanRows) return shapedRows<T>(store.db, shape, build, values);
+  if (!store.genericPlanRows || shape === null) return shapedRows<T>(store.db, shape, build, values);
   const statement = shapedQuery(store.db, shape, build, namePrefix);
   return store.genericPlanRows<T>(statement.name, statement.sql, fillPlaceholders(statement.params, values));
 }

@@ -382,21 +382,16 @@ async function sharedPage(store: Store, query: ListQuery, input: PageInput): Pro
     signatures: textArrayValue(cut.signatures),
     since: cut.since,
   };
-  const build = () => pageStatement(input, shape, 'shared');
-  const sharedShape = shapeKey(`${input.list}:shared`, shape);
   // It reads the rows changed since the cut, as search's pages do: on the pool of generic plans,
   // which PostgreSQL would otherwise plan afresh at every request once a few hundred rows changed
   // in the last minutes (decision 0043's later note of 2026-12-06).
-  const found =
-    sharedShape === null
-      ? await shapedRows<PageRow & { kept: unknown }>(db, null, build, sharedValues)
-      : await genericPlanShapedRows<PageRow & { kept: unknown }>(
-          store,
-          sharedShape,
-          build,
-          sharedValues,
-          'explore_',
-        );
+  const found = await genericPlanShapedRows<PageRow & { kept: unknown }>(
+    store,
+    shapeKey(`${input.list}:shared`, shape),
+    () => pageStatement(input, shape, 'shared'),
+    sharedValues,
+    'explore_',
+  );
   const first = found[0];
   // No row: the page is past the end, unless rows of the cut are gone (its end told otherwise).
   if (!first) return cut.ids.length > query.offset ? null : [];

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { DELETED_USER_KEY, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../users/find-user.ts';
 import { isVerifiedUser, sharesOrganizationWith } from '../organizations/organization-sql.ts';
+import { plansCreatedOrAnswered } from '../plans/person-plans-sql.ts';
 import { FRIEND_PAIRS, blockedBetween, friendPairsOfAny, rows } from './social-sql.ts';
 
 /**
@@ -68,9 +69,7 @@ export async function listFollowSuggestions(
     // every person took 18.5 s a request on a world of 100,000 (bench:seed).
     sql`WITH mine AS (SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId}),
          my_groups AS (SELECT group_id FROM group_members WHERE user_id = ${viewerId} AND status = 'member'),
-         my_plans AS (SELECT plan_id FROM plan_responses WHERE user_id = ${viewerId}
-                        AND response IN ('ATTENDING', 'INTERESTED')
-                      UNION SELECT id FROM plans WHERE creator_id = ${viewerId}),
+         my_plans(plan_id) AS ${plansCreatedOrAnswered(viewerId, sql`r.response IN ('ATTENDING', 'INTERESTED')`)},
          mutual AS (SELECT fof.friend AS id, count(*) AS n
                     FROM ${friendPairsOfAny(sql`ARRAY(SELECT friend FROM mine)`)} fof GROUP BY fof.friend),
          shared_groups AS (SELECT gm.user_id AS id, count(*) AS n FROM group_members gm
