@@ -160,6 +160,29 @@ export const planResponses = pgTable(
   ],
 );
 
+/**
+ * A plan's answers counted by kind, per occurrence ('' for the whole plan): kept by statement
+ * triggers on plan_responses (migration 0028, decision 0049), so that a card or a plan page reads
+ * one row instead of counting the plan's answers at every read (a plan with 2,000 going counted
+ * 2,000 index entries for every card of it). `unanswered` holds the rows without an answer (only
+ * invited); for the whole plan they are its invited.
+ */
+export const planAnswerCounts = pgTable(
+  'plan_answer_counts',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    occurrence: text('occurrence').notNull(),
+    attending: integer('attending').notNull().default(0),
+    interested: integer('interested').notNull().default(0),
+    nextTime: integer('next_time').notNull().default(0),
+    unattending: integer('unattending').notNull().default(0),
+    unanswered: integer('unanswered').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.occurrence] })],
+);
+
 /** People invited by e-mail or phone who have no account yet (spec 3 "Invitee"). */
 export const planContactInvites = pgTable(
   'plan_contact_invites',
