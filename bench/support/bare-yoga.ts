@@ -14,5 +14,9 @@ const yoga = createYoga({
   }),
   logging: false,
   graphiql: false,
+  // As Plaza's (graphql/create-yoga.ts): Yoga's own body limit pipes every body through a web
+  // stream, which alone cost this baseline a third more CPU a request and promoted 2.5-5.6 MB a
+  // young collection (bench/README.md, ninth 2026-12-06 session).
+  maxRequestBodySize: false,
 });
 createServer(yoga).listen(port, '127.0.0.1', () => console.log(`bare yoga on ${port}`));

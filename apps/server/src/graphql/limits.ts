@@ -20,6 +20,9 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import type { IncomingMessage } from 'node:http';
+import { readBodyUpTo } from '../http/read-body.ts';
+import type { ServerContext } from './context.ts';
 
 /**
  * What one GraphQL request may ask (DESIGN "Security baseline"). The web's largest operation stays
@@ -204,8 +207,16 @@ function mediaTypeOf(request: Request): string {
   return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** Reads a body stream up to `limit` bytes; null once it passes it. */
-async function readLimited(request: Request, limit: number): Promise<string | null> {
+/**
+ * Reads a body up to `limit` bytes; null once it passes it. Over HTTP, from Node's request itself
+ * (http/read-body.ts says why); a request handed to `yoga.fetch` in the process, from its stream.
+ */
+async function readLimited(
+  request: Request,
+  nodeRequest: IncomingMessage | undefined,
+  limit: number,
+): Promise<string | null> {
+  if (nodeRequest) return (await readBodyUpTo(nodeRequest, limit))?.toString('utf8') ?? null;
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -250,8 +261,11 @@ function tooManyTokens(query: string): boolean {
 const withinTokens = new Set<string>();
 const WITHIN_TOKENS_KEPT = 1_000;
 
-async function parseJsonBody(request: Request): Promise<GraphQLParams | Response> {
-  const text = await readLimited(request, GRAPHQL_LIMITS.maxBodyBytes);
+async function parseJsonBody(
+  request: Request,
+  nodeRequest: IncomingMessage | undefined,
+): Promise<GraphQLParams | Response> {
+  const text = await readLimited(request, nodeRequest, GRAPHQL_LIMITS.maxBodyBytes);
   if (text === null) return refusalResponse(413, 'The request is too large.');
   let body: unknown;
   try {
@@ -281,7 +295,7 @@ function refusalResponse(status: number, message: string): Response {
  */
 export function useGraphqlLimits(options: { introspection: boolean }): Plugin {
   return {
-    onRequestParse({ request, requestParser, setRequestParser, endResponse }) {
+    onRequestParse({ request, requestParser, setRequestParser, endResponse, serverContext }) {
       let parser = requestParser;
       if (request.method === 'POST') {
         if (!JSON_TYPES.includes(mediaTypeOf(request))) {
@@ -293,7 +307,8 @@ export function useGraphqlLimits(options: { introspection: boolean }): Plugin {
           endResponse(refusalResponse(413, 'The request is too large.'));
           return;
         }
-        parser = parseJsonBody;
+        const nodeRequest = (serverContext as ServerContext).req;
+        parser = (req) => parseJsonBody(req, nodeRequest);
       }
       if (!parser) return;
       const parse = parser;

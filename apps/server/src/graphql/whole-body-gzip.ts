@@ -35,11 +35,14 @@ export function useWholeBodyGzip(): Plugin {
   return {
     async onResponse({ request, response, setResponse, fetchAPI }) {
       const type = response.headers.get('content-type') ?? '';
-      if (!WHOLE_JSON.test(type) || response.headers.has('content-encoding') || response.body === null)
-        return;
+      if (!WHOLE_JSON.test(type) || response.headers.has('content-encoding')) return;
       if (request.method === 'HEAD' || response.status === 204 || response.status === 304) return;
       if (/\bno-transform\b/i.test(response.headers.get('cache-control') ?? '')) return;
       const length = Number(response.headers.get('content-length') ?? Number.NaN);
+      // Yoga's answers say their length. Asked without one, `body` makes the answer's text into a
+      // stream (a copy of it in a Buffer, a Readable and a web stream around it) just to say whether
+      // there is one: so it is asked only then.
+      if (Number.isNaN(length) && response.body === null) return;
       const isShort = length < GZIP_THRESHOLD_BYTES;
       if (isShort || !acceptsGzip(request.headers.get('accept-encoding'))) {
         // Caches keep the two forms apart, as the compression middleware tells them.

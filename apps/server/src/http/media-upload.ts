@@ -1,38 +1,17 @@
-import type { Express, Request } from 'express';
+import type { Express } from 'express';
 import { resolveViewer } from '../domains/auth/resolve-viewer.ts';
 import {
   UPLOAD_LIMITS,
   UploadError,
+  pictureTooLarge,
   storeUploadedImage,
   type UploadKind,
 } from '../domains/media/store-uploaded-image.ts';
 import { takeUploadAllowance } from './upload-rate-limit.ts';
 import type { Platform } from '../graphql/context.ts';
 import { handleChatUpload } from './chat-media-upload.ts';
+import { readBodyUpTo } from './read-body.ts';
 import { headersOf } from './request-headers.ts';
-
-/**
- * Reads the request body, refusing it once it passes `limit` bytes; the rest is drained unread so
- * the client still gets the answer.
- */
-function readBody(req: Request, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      if (size > limit) return;
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        reject(new UploadError(413, 'PAYLOAD_TOO_LARGE', 'Pictures are limited to 10 MB.'));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 /**
  * `POST /media/upload?kind=avatar|image|chat`: the file's bytes are the raw request body (a `File`
@@ -53,11 +32,11 @@ export function mountMediaUpload(app: Express, platform: Platform): void {
       }
       const kind: UploadKind = req.query.kind === 'image' ? 'image' : 'avatar';
       const declared = Number(req.headers['content-length'] ?? 0);
-      if (declared > UPLOAD_LIMITS.maxBytes)
-        throw new UploadError(413, 'PAYLOAD_TOO_LARGE', 'Pictures are limited to 10 MB.');
+      if (declared > UPLOAD_LIMITS.maxBytes) throw pictureTooLarge();
       if (!(await takeUploadAllowance(platform, res, 'upload:user', viewer.id, UPLOAD_LIMITS.perUserPerHour)))
         return;
-      const bytes = await readBody(req, UPLOAD_LIMITS.maxBytes);
+      const bytes = await readBodyUpTo(req, UPLOAD_LIMITS.maxBytes);
+      if (!bytes) throw pictureTooLarge();
       res.status(201).json(await storeUploadedImage(platform, viewer.id, bytes, kind));
     } catch (error) {
       if (error instanceof UploadError) {

@@ -43,6 +43,11 @@ export interface UploadedImage {
   height: number;
 }
 
+/** A picture over UPLOAD_LIMITS.maxBytes, declared, read or handed over. */
+export function pictureTooLarge(): UploadError {
+  return new UploadError(413, 'PAYLOAD_TOO_LARGE', 'Pictures are limited to 10 MB.');
+}
+
 /**
  * Keeps an uploaded picture safely: the bytes must be a JPEG, PNG, WebP or GIF by their magic
  * number (the declared type is ignored), within the size and pixel limits. The picture is decoded
@@ -57,7 +62,7 @@ export async function storeUploadedImage(
 ): Promise<UploadedImage> {
   if (bytes.length === 0) throw new UploadError(400, 'BAD_USER_INPUT', 'The upload is empty.');
   if (bytes.length > UPLOAD_LIMITS.maxBytes) {
-    throw new UploadError(413, 'PAYLOAD_TOO_LARGE', 'Pictures are limited to 10 MB.');
+    throw pictureTooLarge();
   }
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
