@@ -1,4 +1,7 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerContext } from '../src/graphql/context.ts';
 import { GRAPHQL_LIMITS } from '../src/graphql/limits.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 
@@ -128,6 +131,34 @@ describe('GraphQL limits', () => {
       duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(413);
+  });
+
+  it('reads the body of a request the server renders a page for from the request itself, not the page’s', async () => {
+    // web.ts hands Yoga the page's own Node request (for the caller's address) with a GraphQL
+    // request built in the process: that page request, a GET long read, is not the body.
+    const page = await new Promise<IncomingMessage>((resolve, reject) => {
+      const server = createServer((req, res) => {
+        resolve(req);
+        res.end();
+        server.close();
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        fetch(`http://127.0.0.1:${port}/profile`).catch(reject);
+      });
+    });
+    const serverContext: ServerContext = { req: page };
+    const response = await t.plaza.yoga.fetch(
+      'http://plaza.internal/graphql',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      },
+      serverContext,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
   });
 
   it('refuses a POST that is not JSON (a form or text/plain, as a page elsewhere could send)', async () => {

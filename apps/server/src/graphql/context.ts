@@ -51,9 +51,17 @@ export interface RequestContext extends Platform {
   remoteIp: string | null;
 }
 
-/** Node's request when Yoga runs inside the HTTP server; absent for in-process `yoga.fetch` calls. */
+/**
+ * Node's request when Yoga runs inside the HTTP server; a page's own request when the server renders
+ * it (web.ts hands it over for the caller's address); absent for other in-process `yoga.fetch` calls.
+ */
 export interface ServerContext {
   req?: IncomingMessage;
+  /**
+   * Node's request whose body is this GraphQL request's: set only where `/graphql` is served over
+   * HTTP (create-http-app.ts), so limits.ts reads the body from it and never from a page's request.
+   */
+  bodyFrom?: IncomingMessage;
 }
 
 function firstForwarded(request: Request): string | null {

@@ -307,7 +307,7 @@ export function useGraphqlLimits(options: { introspection: boolean }): Plugin {
           endResponse(refusalResponse(413, 'The request is too large.'));
           return;
         }
-        const nodeRequest = (serverContext as ServerContext).req;
+        const nodeRequest = (serverContext as ServerContext).bodyFrom;
         parser = (req) => parseJsonBody(req, nodeRequest);
       }
       if (!parser) return;

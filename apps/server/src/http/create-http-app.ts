@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { Platform } from '../graphql/context.ts';
+import type { Platform, ServerContext } from '../graphql/context.ts';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
 import { mountApi } from './api.ts';
 import { loadShedding } from './load-shedding.ts';
@@ -91,7 +91,8 @@ export async function createHttpApp(
     else compress(req, res, next);
   });
   app.all(yoga.graphqlEndpoint, (req, res) => {
-    void yoga.requestListener(req, res);
+    const serverContext: ServerContext = { bodyFrom: req };
+    void yoga(req, res, serverContext);
   });
   mountApi(app, platform);
   mountMediaUpload(app, platform);
