@@ -6,7 +6,7 @@ import { isVerifiedUser, sharesOrganizationWith } from '../src/domains/organizat
 import { listFollowSuggestions, type SuggestionSource } from '../src/domains/social/follow-suggestions.ts';
 import { FRIEND_PAIRS, blockedBetween, rows } from '../src/domains/social/social-sql.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
-import { buildGroup, buildPlan, buildUser } from './support/factories.ts';
+import { buildGroup, buildPlan, buildUsers } from './support/factories.ts';
 
 // Follow suggestions rank only the people who could be on the page (follow-suggestions.ts). The
 // reference here scores every person with the rule itself, as the statement did before: on a small
@@ -61,8 +61,7 @@ it('suggests the same people in the same order as scoring everyone would', async
   // A seeded generator, so a failure shows again.
   let seed = 20261206;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  const people: Array<Awaited<ReturnType<typeof buildUser>>> = [];
-  for (let index = 0; index < 60; index++) people.push(await buildUser(db, `Sug${index}`));
+  const people = await buildUsers(db, 'Sug', 60);
   for (const [index, person] of people.entries()) {
     await db
       .update(users)

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/domains/social/social-sql.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
-import { buildGroup, buildUser } from './support/factories.ts';
+import { buildGroup, buildUser, buildUsers } from './support/factories.ts';
 import { newPerson } from './support/people.ts';
 
 // groups.member_count is kept by triggers on group_members (migration 0026): after every kind of
@@ -34,8 +34,7 @@ describe('a group’s member count', () => {
   it('follows every insert, change of status, upsert and delete, and the cascades of a person or group deleted', async () => {
     const db = t.plaza.platform.store.db;
     const owner = await buildUser(db, 'Owner');
-    const people = [];
-    for (let index = 0; index < 6; index++) people.push(await buildUser(db, `Person${index}`));
+    const people = await buildUsers(db, 'Person', 6);
     const [p0, p1, p2, p3, p4, p5] = people.map((person) => person.id) as [
       number,
       number,

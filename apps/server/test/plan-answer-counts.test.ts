@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/domains/social/social-sql.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
-import { buildPlan, buildUser } from './support/factories.ts';
+import { buildPlan, buildUser, buildUsers } from './support/factories.ts';
 import { newPerson } from './support/people.ts';
 
 // plan_answer_counts is kept by triggers on plan_responses (migration 0028, decision 0049): after
@@ -50,8 +50,7 @@ describe('a plan’s answer counts', () => {
   it('follow every insert, change of answer, upsert and delete, and the cascades of a person or a plan deleted', async () => {
     const db = t.plaza.platform.store.db;
     const host = await buildUser(db, 'Host');
-    const people = [];
-    for (let index = 0; index < 6; index++) people.push(await buildUser(db, `Guest${index}`));
+    const people = await buildUsers(db, 'Guest', 6);
     const [p0, p1, p2, p3, p4, p5] = people.map((person) => person.id) as [
       number,
       number,

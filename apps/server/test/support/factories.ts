@@ -90,6 +90,13 @@ export async function buildUser(db: Database, first: string, options: { email?: 
   return user!;
 }
 
+/** `count` people built as buildUser does, named `${prefix}0`, `${prefix}1`, …, one after the other. */
+export async function buildUsers(db: Database, prefix: string, count: number) {
+  const built: Array<Awaited<ReturnType<typeof buildUser>>> = [];
+  for (let index = 0; index < count; index++) built.push(await buildUser(db, `${prefix}${index}`));
+  return built;
+}
+
 export interface PlanOptions {
   groupId?: number;
   /** Public by default (view mask 1); false gives the masks of a new private plan. */
