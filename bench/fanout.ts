@@ -32,7 +32,7 @@ import WebSocket from 'ws';
 import { MESSAGE_FIELDS } from '../apps/web/app/features/chat/chat-data.ts';
 import { MY_CHAT_EVENTS } from '../apps/web/app/features/chat/use-chat-list-live.ts';
 import { FANOUT_GROUP_KEY, FANOUT_MEMBERS } from './seed.ts';
-import { cpuPerRequest, cpuReading, cpuSeconds, machine } from './support/load.ts';
+import { cpuPerRequest, cpuReading, cpuSeconds, machine, machineTicks, stolenShare } from './support/load.ts';
 import { ms, percentile, sleep } from './support/people.ts';
 import { residentMegabytes } from './support/server.ts';
 import { openSessions, type SessionPerson } from './support/sessions.ts';
@@ -104,6 +104,8 @@ interface BareBurst {
   seconds: number;
   serverMicros: number;
   clientMicros: number;
+  /** The machine's CPU time the hypervisor took meanwhile (stolenShare). */
+  stolen: string;
 }
 
 /**
@@ -155,11 +157,13 @@ async function openBare(count: number): Promise<{ burst: () => Promise<BareBurst
     delivered = 0;
     const serverBefore = await cpuSeconds(bare.pid!);
     const clientBefore = process.cpuUsage();
+    const ticksBefore = await machineTicks();
     const started = performance.now();
     for (let index = 0; index < BURST; index++)
       sender.send(JSON.stringify({ kind: 'NEW', cursor: index, message: { text: `fan-${index} bare` } }));
     while (delivered < BURST * count && performance.now() - started < 60_000) await sleep(20);
     const seconds = (lastAt - started) / 1000;
+    const stolen = stolenShare(ticksBefore, await machineTicks());
     const serverMicros = ((await cpuSeconds(bare.pid!)) - serverBefore) * 1e6;
     const client = process.cpuUsage(clientBefore);
     return {
@@ -167,6 +171,7 @@ async function openBare(count: number): Promise<{ burst: () => Promise<BareBurst
       seconds,
       serverMicros: serverMicros / Math.max(1, delivered),
       clientMicros: (client.user + client.system) / Math.max(1, delivered),
+      stolen,
     };
   };
   return { burst, close };
@@ -362,7 +367,9 @@ try {
   const before = await machine();
   const cpuBefore = await cpuReading(world.client, world.server.pid!, world.dbName);
   const clientBefore = process.cpuUsage();
+  const steadyTicks = await machineTicks();
   const steady = await sendAll('steady', RATE * SECONDS, { rate: RATE });
+  const steadyStolen = stolenShare(steadyTicks, await machineTicks());
   const cpuSteady = await cpuReading(world.client, world.server.pid!, world.dbName);
   const clientSteady = process.cpuUsage(clientBefore);
   // The benchmark's own clients share the cores: their CPU a delivery, beside the server's.
@@ -376,19 +383,23 @@ try {
     burst: Awaited<ReturnType<typeof sendAll>>;
     cpu: ReturnType<typeof cpuPerRequest>;
     client: number;
+    stolen: string;
     bare: BareBurst;
   }> = [];
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       const cpuBefore = await cpuReading(world.client, world.server.pid!, world.dbName);
       const clientBeforeBurst = process.cpuUsage();
+      const ticksBefore = await machineTicks();
       const burst = await sendAll(`burst${round}`, BURST, { loops: 4 });
+      const stolen = stolenShare(ticksBefore, await machineTicks());
       const cpuAfter = await cpuReading(world.client, world.server.pid!, world.dbName);
       const client = process.cpuUsage(clientBeforeBurst);
       rounds.push({
         burst,
         cpu: cpuPerRequest(cpuBefore, cpuAfter, burst.latencies.length),
         client: clientMicros(client, burst.latencies.length),
+        stolen,
         bare: await bare.burst(),
       });
     }
@@ -398,19 +409,25 @@ try {
   const rssAfter = await residentMegabytes(world.server.pid!);
   for (const client of clients.splice(0)) await client.dispose();
   const after = await machine();
-  const line = (name: string, result: typeof steady, cpu: ReturnType<typeof cpuPerRequest>, client: number) =>
-    `| ${name} | ${result.latencies.length} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.95))} / ${ms(percentile(result.latencies, 0.99))} | ${result.perSecond.toFixed(0)} | ${(cpu.process * 1000).toFixed(0)} / ${(cpu.database * 1000).toFixed(1)} / ${client.toFixed(0)} | ${result.failures} failed sends; ${result.missing} missing, ${result.duplicates} duplicate |`;
-  const roundLines = rounds.flatMap(({ burst, cpu, client, bare: baseline }, index) => [
-    line(`burst ${index + 1} of ${BURST} messages, 4 sending loops`, burst, cpu, client),
-    `| bare ws broadcast, burst ${index + 1} of ${BURST} to ${members.length} clients | ${BURST * members.length} | – | ${baseline.perSecond.toFixed(0)} (Plaza ${((100 * burst.perSecond) / baseline.perSecond).toFixed(0)}%) | ${baseline.serverMicros.toFixed(0)} / – / ${baseline.clientMicros.toFixed(0)} | all in ${baseline.seconds.toFixed(2)} s |`,
+  const line = (
+    name: string,
+    result: typeof steady,
+    cpu: ReturnType<typeof cpuPerRequest>,
+    client: number,
+    stolen: string,
+  ) =>
+    `| ${name} | ${result.latencies.length} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.95))} / ${ms(percentile(result.latencies, 0.99))} | ${result.perSecond.toFixed(0)} | ${(cpu.process * 1000).toFixed(0)} / ${(cpu.database * 1000).toFixed(1)} / ${client.toFixed(0)} | ${result.failures} failed sends; ${result.missing} missing, ${result.duplicates} duplicate | ${stolen} |`;
+  const roundLines = rounds.flatMap(({ burst, cpu, client, stolen, bare: baseline }, index) => [
+    line(`burst ${index + 1} of ${BURST} messages, 4 sending loops`, burst, cpu, client, stolen),
+    `| bare ws broadcast, burst ${index + 1} of ${BURST} to ${members.length} clients | ${BURST * members.length} | – | ${baseline.perSecond.toFixed(0)} (Plaza ${((100 * burst.perSecond) / baseline.perSecond).toFixed(0)}%) | ${baseline.serverMicros.toFixed(0)} / – / ${baseline.clientMicros.toFixed(0)} | all in ${baseline.seconds.toFixed(2)} s | ${baseline.stolen} |`,
   ]);
   const ratios = rounds.map(({ burst, bare: baseline }) => burst.perSecond / baseline.perSecond);
   console.log(`
 ${members.length} members live over graphql-ws (${CLIENT === 'raw' ? 'raw clients' : 'graphql-ws clients'}) in ${connectSeconds.toFixed(1)} s, each ${LIST ? "subscribed to myChatEvents with the web app's chat list fields" : `selecting ${FIELDS === 'text' ? 'message { text }' : "the web app's message fields"}`}, ${senders.length} sender(s); server RSS ${rssIdle.toFixed(0)} MB before, ${rssLive.toFixed(0)} MB connected, ${rssAfter.toFixed(0)} MB after
 
-| Load | Deliveries | Send to receipt p50 / p95 / p99 (ms) | Deliveries per second | CPU µs a delivery, server / database / clients | Checks |
-|---|---|---|---|---|---|
-${line(`${RATE} msg/s for ${SECONDS} s to ${members.length} members`, steady, cpuPerRequest(cpuBefore, cpuSteady, steady.latencies.length), clientMicros(clientSteady, steady.latencies.length))}
+| Load | Deliveries | Send to receipt p50 / p95 / p99 (ms) | Deliveries per second | CPU µs a delivery, server / database / clients | Checks | Machine CPU stolen by the host |
+|---|---|---|---|---|---|---|
+${line(`${RATE} msg/s for ${SECONDS} s to ${members.length} members`, steady, cpuPerRequest(cpuBefore, cpuSteady, steady.latencies.length), clientMicros(clientSteady, steady.latencies.length), steadyStolen)}
 ${roundLines.join('\n')}
 
 Plaza's bursts against bare ws, round by round: ${ratios.map((ratio) => `${(100 * ratio).toFixed(0)}%`).join(', ')}; median **${(100 * median(ratios)).toFixed(0)}%** (Plaza ${median(rounds.map((r) => r.burst.perSecond)).toFixed(0)}, bare ws ${median(rounds.map((r) => r.bare.perSecond)).toFixed(0)} deliveries a second; server CPU a delivery ${median(rounds.map((r) => r.cpu.process * 1000)).toFixed(1)} µs against ${median(rounds.map((r) => r.bare.serverMicros)).toFixed(1)})

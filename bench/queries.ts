@@ -8,7 +8,8 @@
  * root loader's viewer query). Signed in as 200 seeded people (sessions written directly, cookie
  * signed with the run's AUTH_SECRET: bench/support/sessions.ts). Prints req/s, p50 / p95 / p99,
  * failures (a 503 of load shedding among them), and the CPU per answered request of the server and its
- * PostgreSQL backends (what refused requests cost is spread over the answered ones).
+ * PostgreSQL backends (what refused requests cost is spread over the answered ones), and the share
+ * of the machine's CPU time the hypervisor gave to other guests meanwhile (steal, from /proc/stat).
  *
  * `npm run bench:queries`; BENCH_PORT (3450; the baseline on the next port), BENCH_QUERIES (a
  * comma-separated subset of the names below). BENCH_PROCESSES=N (1) runs N server processes sharing
@@ -33,7 +34,9 @@ import {
   cpuSeconds,
   describeFailures,
   machine,
+  machineTicks,
   openLoop,
+  stolenShare,
   type LoadResult,
 } from './support/load.ts';
 import { ms } from './support/people.ts';
@@ -102,8 +105,9 @@ function row(
   result: LoadResult,
   cpu: { process: number; database: number } | null,
   client: number,
+  stolen: string,
 ) {
-  const line = `| ${name} | ${RATE} | ${result.achieved.toFixed(0)} | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)}${result.failures > 0 ? ` (answered: p99 ${ms(result.answeredP99)})` : ''} | ${result.failures}${result.failures > 0 ? ` (${describeFailures(result.failureKinds)})` : ''} | ${cpu ? `${cpu.process.toFixed(1)} / ${cpu.database.toFixed(1)}` : '–'} | ${client.toFixed(1)} |`;
+  const line = `| ${name} | ${RATE} | ${result.achieved.toFixed(0)} | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)}${result.failures > 0 ? ` (answered: p99 ${ms(result.answeredP99)})` : ''} | ${result.failures}${result.failures > 0 ? ` (${describeFailures(result.failureKinds)})` : ''} | ${cpu ? `${cpu.process.toFixed(1)} / ${cpu.database.toFixed(1)}` : '–'} | ${client.toFixed(1)} | ${stolen} |`;
   console.log(line);
   return line;
 }
@@ -150,8 +154,8 @@ try {
   const world = await readWorld(client, secret);
   for (const [index, each] of ports.entries()) await waitHealthy(each, { server: servers[index]! });
   const rows = [
-    '| Query | Rate asked (req/s) | Achieved (req/s) | p50 / p95 / p99 (ms) | Failures | CPU per answered request, server / database (ms) | CPU of the load per request sent (ms) |',
-    '|---|---|---|---|---|---|---|',
+    '| Query | Rate asked (req/s) | Achieved (req/s) | p50 / p95 / p99 (ms) | Failures | CPU per answered request, server / database (ms) | CPU of the load per request sent (ms) | Machine CPU stolen by the host |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   const before = await machine();
   for (const { name, ask: make } of queriesOf(world)) {
@@ -164,10 +168,14 @@ try {
     await openLoop(RATE, SECONDS / 3, send);
     const cpuBefore = await serversCpu();
     const clientBefore = process.cpuUsage();
+    const ticksBefore = await machineTicks();
     const result = await openLoop(RATE, SECONDS, send);
+    const stolen = stolenShare(ticksBefore, await machineTicks());
     const client = clientMs(process.cpuUsage(clientBefore), result.sent);
     const cpuAfter = await serversCpu();
-    rows.push(row(name, result, cpuPerRequest(cpuBefore, cpuAfter, result.sent - result.failures), client));
+    rows.push(
+      row(name, result, cpuPerRequest(cpuBefore, cpuAfter, result.sent - result.failures), client, stolen),
+    );
     if (TIMELINE)
       await writeTimeline(path.join(TIMELINE, `${name.replaceAll(/[^a-z0-9]+/gi, '-')}.csv`), result);
   }
@@ -186,7 +194,9 @@ try {
   await openLoop(RATE, SECONDS / 3, hello(`http://127.0.0.1:${barePort}/graphql`));
   const bareBefore = await cpuReading(client, bare.pid!, dbName);
   const bareClientBefore = process.cpuUsage();
+  const bareTicksBefore = await machineTicks();
   const baseline = await openLoop(RATE, SECONDS, hello(`http://127.0.0.1:${barePort}/graphql`));
+  const bareStolen = stolenShare(bareTicksBefore, await machineTicks());
   const bareClient = clientMs(process.cpuUsage(bareClientBefore), baseline.sent);
   const bareAfter = await cpuReading(client, bare.pid!, dbName);
   rows.push(
@@ -195,6 +205,7 @@ try {
       baseline,
       cpuPerRequest(bareBefore, bareAfter, baseline.sent - baseline.failures),
       bareClient,
+      bareStolen,
     ),
   );
   const after = await machine();

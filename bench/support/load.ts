@@ -126,6 +126,29 @@ export function cpuPerRequest(
   return { process: per(after.process - before.process), database: per(database) };
 }
 
+/** The machine's CPU time so far, from /proc/stat: all of it and what the hypervisor took (steal), in ticks. */
+export async function machineTicks(): Promise<{ total: number; stolen: number }> {
+  const line = (await readFile('/proc/stat', 'utf8')).split('\n').find((each) => each.startsWith('cpu '));
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already).
+  const ticks = (line ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+  if (ticks.length < 8 || ticks.some((each) => !Number.isFinite(each))) return { total: 0, stolen: 0 };
+  return { total: ticks.reduce((sum, each) => sum + each, 0), stolen: ticks[7]! };
+}
+
+/**
+ * The share of the machine's CPU time the hypervisor gave to other guests between two readings
+ * (steal): on a shared virtual machine, a run whose cores were partly taken is slower for it, and
+ * its figures say so. `–` where /proc/stat tells nothing.
+ */
+export function stolenShare(
+  before: Awaited<ReturnType<typeof machineTicks>>,
+  after: Awaited<ReturnType<typeof machineTicks>>,
+): string {
+  const total = after.total - before.total;
+  if (total <= 0) return '–';
+  return `${((100 * (after.stolen - before.stolen)) / total).toFixed(1)}%`;
+}
+
 /** The one-minute load average and the machine, for the tables. */
 export async function machine(): Promise<{ cores: number; memoryGiB: number; load: string }> {
   const { availableParallelism, totalmem, loadavg } = await import('node:os');
