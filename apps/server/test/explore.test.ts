@@ -473,6 +473,50 @@ describe('explore near a place', () => {
     expect(ids(firstPerson.people)).toEqual([friend.userId]);
   });
 
+  it('ranks POPULAR people by followers plus friends in common, and anywhere by friends in common (decision 0051)', async () => {
+    const word = uniqueWord();
+    const viewer = await newPerson(t, 'Vic');
+    // Made in this order, ids ascending: the viewer's friend, a stranger, a friend of the friend.
+    const friend = await newPerson(t, word);
+    const stranger = await newPerson(t, word);
+    const mutual = await newPerson(t, word);
+    await befriend(viewer, friend);
+    await befriend(mutual, friend);
+    // The stranger has one follower (one way), nobody in common with the viewer.
+    const fan = await newPerson(t, 'Xa');
+    await db().execute(
+      sql`INSERT INTO follows (user_id, target_id, status) VALUES (${fan.userId}, ${stranger.userId}, 'FOLLOWING')`,
+    );
+    const spot = {
+      latitude: Math.round(LISBON_CENTRE.latitude * 1e6),
+      longitude: Math.round(LISBON_CENTRE.longitude * 1e6),
+    };
+    for (const person of [friend, stranger, mutual])
+      await db().update(users).set(spot).where(eq(users.id, person.userId));
+    // Signed in: the friend 2 followers + 1 (a friend) = 3, the friend's friend 1 + 1 in common =
+    // 2, the stranger 1 + 0 (without the friend in common, the friend's friend would tie with the
+    // stranger and come after: the lower id wins a tie at one spot).
+    for (const place of ['lisbon', undefined]) {
+      const popular = await explored(viewer, { place, filter: 'PEOPLE', text: word, sort: 'POPULAR' });
+      expect(ids(popular.people)).toEqual([friend.userId, mutual.userId, stranger.userId]);
+      // Signed out, followers alone: 2, then 1 and 1 by id.
+      const out = await explored(null, { place, filter: 'PEOPLE', text: word, sort: 'POPULAR' });
+      expect(ids(out.people)).toEqual([friend.userId, stranger.userId, mutual.userId]);
+    }
+    // Without a place (the viewer has none): friends in common first (the friend 1, the friend's
+    // friend 1, the stranger 0), then the lower id.
+    const anywhere = await explored(viewer, { filter: 'PEOPLE', text: word });
+    expect(ids(anywhere.people)).toEqual([friend.userId, mutual.userId, stranger.userId]);
+    // The followers as the profile counts them are the ones the ranking read.
+    const counted = await t.gql<{ userProfile: { followerCount: number } }>(
+      'query ($id: Int) { userProfile(id: $id) { followerCount } }',
+      { id: stranger.userId },
+      viewer.headers,
+    );
+    expect(counted.errors).toBeUndefined();
+    expect(counted.data!.userProfile.followerCount).toBe(1);
+  });
+
   it('pages a crowded place nearest first by 100 m, also across the smaller circles read first', async () => {
     // Everything due north of Lisbon's centre, at these distances (km); explore reads circles of
     // 50/16 = 3.125 km and 12.5 km before the whole 50 km. 3.14, 3.10 and 3.11 km round to the
@@ -1312,6 +1356,37 @@ describe('featuredContentSuggestions', () => {
     expect(all.result.errors).toBeUndefined();
     expect(touches(all.texts, 'users')).toHaveLength(1);
     expect(touches(all.texts, 'plans').length).toBeGreaterThan(0);
+  });
+
+  it('suggests first the people with the most friends in common with the viewer, none already followed', async () => {
+    const viewer = await newPerson(t, 'Vi');
+    const [f1, f2] = [await newPerson(t, 'Fa'), await newPerson(t, 'Fb')];
+    await befriend(viewer, f1);
+    await befriend(viewer, f2);
+    // Two friends in common, one in common, and one already followed despite two in common.
+    const [two, one, followed] = [
+      await newPerson(t, 'Ta'),
+      await newPerson(t, 'Oa'),
+      await newPerson(t, 'Fo'),
+    ];
+    for (const [person, friends] of [
+      [two, [f1, f2]],
+      [one, [f1]],
+      [followed, [f1, f2]],
+    ] as const)
+      for (const each of friends) await befriend(person, each);
+    await db().execute(
+      sql`INSERT INTO follows (user_id, target_id, status) VALUES (${viewer.userId}, ${followed.userId}, 'FOLLOWING')`,
+    );
+    const res = await t.gql<{ featuredContentSuggestions: { users: Array<{ id: number }> } }>(
+      '{ featuredContentSuggestions { users { id } } }',
+      {},
+      viewer.headers,
+    );
+    expect(res.errors).toBeUndefined();
+    const people = ids(res.data!.featuredContentSuggestions.users);
+    expect(people.slice(0, 2)).toEqual([two.userId, one.userId]);
+    for (const never of [viewer, f1, f2, followed]) expect(people).not.toContain(never.userId);
   });
 
   it('suggests popular plans near the person and people they do not follow yet', async () => {

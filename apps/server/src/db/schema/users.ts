@@ -57,6 +57,12 @@ export const users = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** A moderator suspended the account (decision 0018): signed out everywhere, cannot sign in. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * People who follow this person (follows with status FOLLOWING), kept by triggers on follows
+     * (migration 0029, decision 0051): explore's popular people and featured people to follow rank
+     * by it without counting every candidate's followers.
+     */
+    followerCount: integer('follower_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,6 +88,11 @@ export const users = pgTable(
     // Follow suggestions (follow-suggestions.ts): the newest people after those with a reason, read
     // from the newest on instead of sorting every person.
     index('users_created_at').on(t.createdAt.desc(), t.id),
+    // The most followed of the people explore may show (explore's popular people without a place,
+    // featured people to follow): read from the most followed on instead of sorting every person.
+    index('users_popular')
+      .on(t.followerCount.desc(), t.id)
+      .where(sql`is_public AND onboarded_at IS NOT NULL AND hidden_at IS NULL AND suspended_at IS NULL`),
   ],
 );
 

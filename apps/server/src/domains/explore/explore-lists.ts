@@ -15,6 +15,7 @@ import {
   explorablePerson,
   explorablePlan,
   followerCount,
+  friendsWithPersonOnce,
   friendsInGroup,
   friendsInPlan,
   friendsWithPerson,
@@ -568,19 +569,23 @@ export async function explorePeopleIds(store: Store, query: ListQuery): Promise<
     });
     return idsOf(ids);
   }
+  // Every person of the place (or of the world) is ranked here: friends in common are counted once
+  // for all, not per person (friendsWithPersonOnce).
+  const friendsOnce = (shape: Shape) => friendsWithPersonOnce('u', viewerOf(shape));
+  const popular = query.sort === 'POPULAR';
   const order = (shape: Shape): SQL[] =>
-    query.sort === 'POPULAR'
+    popular
       ? [
-          sql`(${followerCount('u')} + ${friends(shape)}) DESC`,
+          sql`(${followerCount('u')} + ${friendsOnce(shape)}) DESC`,
           ...nearer('u', centerOf(shape)),
           sql`u.id ASC`,
         ]
       : // Without a place: friends in common first.
-        [sql`${friends(shape)} DESC`, sql`u.is_verified DESC`, sql`u.id ASC`];
+        [sql`${friendsOnce(shape)} DESC`, sql`u.is_verified DESC`, sql`u.id ASC`];
   const found = await orderedRows<{ id: number }>(
     db,
     query,
-    `people:${query.sort === 'POPULAR' ? 'popular' : 'nearest'}`,
+    `people:${popular ? 'popular' : 'nearest'}`,
     (shape) => sql`SELECT u.id FROM users u
       WHERE ${where(shape)}
       ORDER BY ${orderBy(order(shape))}

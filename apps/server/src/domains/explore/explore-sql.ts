@@ -3,7 +3,7 @@ import { BOT_USER_ID } from '@plaza/core/constants';
 import { DELETED_USER_KEY } from '../../db/schema/index.ts';
 import { explorableGroup } from '../groups/list-groups.ts';
 import { planVisibleTo } from '../plans/plan-visibility-sql.ts';
-import { FRIEND_PAIRS, blockedBetween } from '../social/social-sql.ts';
+import { FRIEND_PAIRS, blockedBetween, friendPairsOfAny } from '../social/social-sql.ts';
 import { haversineKmSql, type CenterParam } from '../places/coordinate-box.ts';
 
 // What explore may show (decision 0016), as SQL over an aliased row, so every explore query means
@@ -107,8 +107,27 @@ export function friendsWithPerson(alias: string, viewerId: ViewerParam): SQL {
     + (SELECT count(*) FROM ${FRIEND_PAIRS} mf WHERE mf.person = ${u}.id AND ${isFriend(viewerId, sql`mf.friend`)}))`;
 }
 
+/**
+ * friendsWithPerson for a list that ranks every person of a place or of the world by it (100,000
+ * of them for the world's popular people): the friends in common are counted once for all, one
+ * aggregate over the viewer's friends' friendships kept as a JSON object (person id: count) that
+ * PostgreSQL computes once per statement (an uncorrelated subquery) and each row looks up, where
+ * friendsWithPerson reads the index per person. A join to the same aggregate was planned as a
+ * nested loop (its row count estimated at 1): 5.5 s for the 12,499 people around Rome.
+ */
+export function friendsWithPersonOnce(alias: string, viewerId: ViewerParam): SQL {
+  if (viewerId === null) return NO_FRIENDS;
+  const u = sql.raw(alias);
+  const counts = sql`(SELECT jsonb_object_agg(fof.friend, fof.n) FROM (SELECT pairs.friend, count(*) AS n
+    FROM ${friendPairsOfAny(sql`ARRAY(SELECT friend FROM ${FRIEND_PAIRS} fp WHERE fp.person = ${viewerId})`)} pairs
+    GROUP BY pairs.friend) fof)`;
+  return sql`(CASE WHEN ${isFriend(viewerId, sql`${u}.id`)} THEN 1 ELSE 0 END
+    + coalesce((${counts} ->> ${u}.id::text)::int, 0))`;
+}
+
+/** The person's followers, kept by the database (users.follower_count, decision 0051). */
 export function followerCount(alias: string): SQL {
-  return sql`(SELECT count(*) FROM follows fc WHERE fc.target_id = ${sql.raw(alias)}.id AND fc.status = 'FOLLOWING')`;
+  return sql.raw(`${alias}.follower_count`);
 }
 
 /** Kilometres from the row's coordinates (micro-degrees) to `center` (haversineKmSql); null without coordinates. */
