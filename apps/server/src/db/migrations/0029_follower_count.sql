@@ -5,7 +5,6 @@
 -- one UPDATE of each person a statement touched, adding what it changed among rows with status
 -- FOLLOWING, however many rows it wrote. TRUNCATE fires none of them: Plaza never truncates follows.
 ALTER TABLE "users" ADD COLUMN "follower_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-CREATE INDEX "users_popular" ON "users" USING btree ("follower_count" DESC NULLS LAST,"id") WHERE is_public AND onboarded_at IS NOT NULL AND hidden_at IS NULL AND suspended_at IS NULL;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION plaza_follower_count_change() RETURNS trigger
   LANGUAGE plpgsql
   AS $$

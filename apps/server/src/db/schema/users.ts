@@ -88,11 +88,6 @@ export const users = pgTable(
     // Follow suggestions (follow-suggestions.ts): the newest people after those with a reason, read
     // from the newest on instead of sorting every person.
     index('users_created_at').on(t.createdAt.desc(), t.id),
-    // The most followed of the people explore may show (explore's popular people without a place,
-    // featured people to follow): read from the most followed on instead of sorting every person.
-    index('users_popular')
-      .on(t.followerCount.desc(), t.id)
-      .where(sql`is_public AND onboarded_at IS NOT NULL AND hidden_at IS NULL AND suspended_at IS NULL`),
   ],
 );
 
