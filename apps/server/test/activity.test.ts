@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ACTIVITY_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordActivity, type ActivityInput } from '../src/domains/activity/record-activity.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
@@ -139,6 +140,35 @@ describe('the activity feed', () => {
     expect(after.unreadCount).toBe(0);
     expect(after.activities.every((a) => !a.highlighted)).toBe(true);
     expect(Date.now() - Date.parse(after.lastChecked!)).toBeLessThan(60_000);
+  });
+
+  it('counts unread activities up to ACTIVITY_UNREAD_COUNT_MAX, the badge’s 99+, however many there are', async () => {
+    const dee = await newPerson(t, 'Dee');
+    const p = t.plaza.platform;
+    for (let index = 0; index < ACTIVITY_UNREAD_COUNT_MAX + 5; index++)
+      await recordActivity(p, { ...friendRequest(ben, dee), message: `request ${index}` });
+    const found = await t.plaza.platform.store.db.execute(
+      sql`SELECT count(*) AS n FROM activities WHERE receiver_id = ${dee.userId} AND read_at IS NULL`,
+    );
+    expect(Number((found.rows[0] as { n: number | string }).n)).toBe(ACTIVITY_UNREAD_COUNT_MAX + 5);
+    expect((await feed(dee, { limit: 1 })).unreadCount).toBe(ACTIVITY_UNREAD_COUNT_MAX);
+    // Six read: 99 left, under the cap, counted exactly.
+    const newest = await feed(dee, { limit: 6 });
+    for (const activity of newest.activities) {
+      const read = await t.gql<{ markActivityRead: number }>(
+        `mutation { markActivityRead(id: ${activity.id}) }`,
+        {},
+        dee.headers,
+      );
+      expect(read.errors).toBeUndefined();
+    }
+    expect((await feed(dee, { limit: 1 })).unreadCount).toBe(ACTIVITY_UNREAD_COUNT_MAX - 1);
+    const cleared = await t.gql<{ clearNotifications: number }>(
+      'mutation { clearNotifications(type: ALL) }',
+      {},
+      dee.headers,
+    );
+    expect(cleared.data?.clearNotifications).toBe(0);
   });
 
   it('folds repeats with a collapse key into one row, moved up and unread again', async () => {

@@ -56,6 +56,12 @@ export const BATCH_MAX_KEYS = 250;
 /** A chat's unread count stops here: a badge shows "99+" past 99, and counting further read every message. */
 export const CHAT_UNREAD_COUNT_MAX = 100;
 
+/**
+ * The activity feed's unread count stops here too: the bell shows "99+" past 99, and counting
+ * further read every unread activity of the person at every page load (the root loader asks it).
+ */
+export const ACTIVITY_UNREAD_COUNT_MAX = 100;
+
 // Plans
 export const DEFAULT_EVENT_LENGTH_MS = 60 * 60 * 1000;
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ACTIVITY_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import { ACTIVITY_PAGE_SIZE, type ActivityType } from '@plaza/core/notifications';
 import type { Database } from '../../db/client.ts';
 import type { Platform } from '../../graphql/context.ts';
@@ -21,9 +22,10 @@ export interface ActivityList {
 export const visibleActivities = (userId: number) =>
   sql`receiver_id = ${userId} AND in_app AND (creator_id IS NULL OR NOT ${blockedBetween(userId, sql`creator_id`)})`;
 
-/** The feed's unread count, as a subquery: the badge's number. */
+/** The feed's unread count, as a subquery: the badge's number, up to ACTIVITY_UNREAD_COUNT_MAX. */
 const unreadCount = (userId: number) =>
-  sql`(SELECT count(*) FROM activities WHERE ${visibleActivities(userId)} AND read_at IS NULL)`;
+  sql`(SELECT count(*) FROM (SELECT 1 FROM activities WHERE ${visibleActivities(userId)} AND read_at IS NULL
+    LIMIT ${sql.raw(String(ACTIVITY_UNREAD_COUNT_MAX))}) AS unread)`;
 
 export async function unreadCountOf(db: Database, userId: number): Promise<number> {
   const [row] = await rows<{ n: number | string }>(db, sql`SELECT ${unreadCount(userId)} AS n`);

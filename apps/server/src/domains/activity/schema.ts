@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ACTIVITY_UNREAD_COUNT_MAX } from '@plaza/core/constants';
 import { Kind, type GraphQLResolveInfo } from 'graphql';
 import { ACTIVITY_TYPES, NOTIFICATION_CHANNELS, timeAgo } from '@plaza/core/notifications';
 import { fullName } from '@plaza/core/profile';
@@ -174,7 +175,9 @@ const ActivityListRef = builder.objectRef<ActivityList>('ActivityList').implemen
       },
     }),
     lastChecked: t.string({ nullable: true, resolve: (l) => l.lastChecked?.toISOString() ?? null }),
-    unreadCount: t.exposeInt('unreadCount'),
+    unreadCount: t.exposeInt('unreadCount', {
+      description: `Unread activities, counted up to ${ACTIVITY_UNREAD_COUNT_MAX} (a badge shows 99+ past 99).`,
+    }),
     nextMarker: t.exposeString('nextMarker', { nullable: true }),
   }),
 });
@@ -182,7 +185,9 @@ const ActivityListRef = builder.objectRef<ActivityList>('ActivityList').implemen
 const MyActivityEventRef = builder.objectRef<MyActivityEvent>('MyActivityEvent').implement({
   fields: (t) => ({
     kind: t.exposeString('kind', { description: 'READY once live, then CHANGED.' }),
-    unreadCount: t.exposeInt('unreadCount'),
+    unreadCount: t.exposeInt('unreadCount', {
+      description: `Unread activities, counted up to ${ACTIVITY_UNREAD_COUNT_MAX}.`,
+    }),
     latest: t.field({ type: ActivityRef, nullable: true, resolve: (e) => e.latest }),
   }),
 });
@@ -339,8 +344,7 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   clearNotifications: t.int({
     authScopes: { signedIn: true },
-    description:
-      'Marks the viewer’s activities of a kind (or ALL) read; ALL also sets lastChecked. Answers the unread count left.',
+    description: `Marks the viewer’s activities of a kind (or ALL) read; ALL also sets lastChecked. Answers the unread count left, counted up to ${ACTIVITY_UNREAD_COUNT_MAX}.`,
     args: { type: t.arg({ type: NotificationTypeRef, required: true }) },
     resolve: async (_root, { type }, context) => {
       const me = await requireViewerUser(context);
@@ -349,7 +353,7 @@ builder.mutationFields((t) => ({
   }),
   markActivityRead: t.int({
     authScopes: { signedIn: true },
-    description: 'Marks one of the viewer’s activities read; answers the unread count left.',
+    description: `Marks one of the viewer’s activities read; answers the unread count left, counted up to ${ACTIVITY_UNREAD_COUNT_MAX}.`,
     args: { id: t.arg.int({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const me = await requireViewerUser(context);
