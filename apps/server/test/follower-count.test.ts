@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/domains/social/social-sql.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
+import { expectCountsKept } from './support/kept-counts.ts';
 import { buildUser, buildUsers } from './support/factories.ts';
 import { newPerson } from './support/people.ts';
 
@@ -14,21 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Each person's stored count and their followers counted, for the people given. */
-async function countsOf(ids: number[]) {
-  return rows<{ id: number; stored: number; counted: string | number }>(
-    t.plaza.platform.store.db,
-    sql`SELECT u.id, u.follower_count AS stored,
-          (SELECT count(*) FROM follows f WHERE f.target_id = u.id AND f.status = 'FOLLOWING') AS counted
-        FROM users u WHERE u.id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY u.id`,
-  );
+/** Each person's stored count and their followers counted, for the people given, in order. */
+function countsOf(ids: number[]) {
+  return sql`SELECT u.follower_count AS stored,
+      (SELECT count(*) FROM follows f WHERE f.target_id = u.id AND f.status = 'FOLLOWING') AS counted
+    FROM users u WHERE u.id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY u.id`;
 }
 
-async function expectKept(ids: number[], expected: number[]) {
-  const found = await countsOf(ids);
-  expect(found.map((row) => Number(row.counted))).toEqual(expected);
-  expect(found.map((row) => Number(row.stored))).toEqual(expected);
-}
+const expectKept = (ids: number[], expected: number[]) =>
+  expectCountsKept(t.plaza.platform.store.db, countsOf(ids), expected);
 
 describe('a person’s follower count', () => {
   it('follows every insert, change of status, upsert and delete, and the cascade of a person deleted', async () => {
@@ -75,7 +70,8 @@ describe('a person’s follower count', () => {
   it('is what follows and unfollows through the API leave', async () => {
     const ana = await newPerson(t, 'Ana');
     const ben = await newPerson(t, 'Ben');
-    const stored = async () => Number((await countsOf([ben.userId]))[0]!.stored);
+    const stored = async () =>
+      Number((await rows<{ stored: number }>(t.plaza.platform.store.db, countsOf([ben.userId])))[0]!.stored);
     const act = async (action: string) => {
       const res = await t.gql(
         'mutation ($id: Int, $action: FriendshipAction!) { updateFriendship(userId: $id, action: $action) { friendshipStatus } }',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../src/domains/social/social-sql.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
+import { expectCountsKept } from './support/kept-counts.ts';
 import { buildGroup, buildUser, buildUsers } from './support/factories.ts';
 import { newPerson } from './support/people.ts';
 
@@ -14,21 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Each group's stored count and its members counted, for the groups given. */
-async function countsOf(ids: number[]) {
-  return rows<{ id: number; stored: number; counted: string | number }>(
-    t.plaza.platform.store.db,
-    sql`SELECT g.id, g.member_count AS stored,
-          (SELECT count(*) FROM group_members m WHERE m.group_id = g.id AND m.status = 'member') AS counted
-        FROM groups g WHERE g.id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY g.id`,
-  );
+/** Each group's stored count and its members counted, for the groups given, in order. */
+function countsOf(ids: number[]) {
+  return sql`SELECT g.member_count AS stored,
+      (SELECT count(*) FROM group_members m WHERE m.group_id = g.id AND m.status = 'member') AS counted
+    FROM groups g WHERE g.id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY g.id`;
 }
 
-async function expectKept(ids: number[], expected: number[]) {
-  const found = await countsOf(ids);
-  expect(found.map((row) => Number(row.counted))).toEqual(expected);
-  expect(found.map((row) => Number(row.stored))).toEqual(expected);
-}
+const expectKept = (ids: number[], expected: number[]) =>
+  expectCountsKept(t.plaza.platform.store.db, countsOf(ids), expected);
 
 describe('a group’s member count', () => {
   it('follows every insert, change of status, upsert and delete, and the cascades of a person or group deleted', async () => {
