@@ -158,10 +158,11 @@ async function fill(client: pg.Client): Promise<void> {
       CROSS JOIN LATERAL generate_series(1, 1 + floor(80 * power(pg_temp.u(g), 3))::int) k
     ) e WHERE a <> b`,
   );
-  // Foreign keys are not checked row by row for the tables without triggers of their own (follows,
-  // chat members, answers, messages): every id comes from rows this transaction just wrote. The
-  // replica role turns off every trigger, so group members, whose triggers keep the groups' member
-  // counts (decision 0045), are written with it off.
+  // Foreign keys are not checked row by row for the tables without triggers of their own (chat
+  // members, answers, messages) nor for follows: every id comes from rows this transaction just
+  // wrote. The replica role turns off every trigger, so group members, whose triggers keep the
+  // groups' member counts (decision 0045), are written with it off, and the follows' own (each
+  // person's follower count, decision 0051) are made up for by counting the followers once after.
   const foreignKeyChecks = (on: boolean) =>
     client.query(`SET LOCAL session_replication_role = ${on ? 'origin' : 'replica'}`);
   await foreignKeyChecks(false);
@@ -170,6 +171,12 @@ async function fill(client: pg.Client): Promise<void> {
     `INSERT INTO follows (user_id, target_id, status, created_at)
     SELECT a, b, 'FOLLOWING', now() - ((a + b) % 700) * interval '1 day' FROM pairs
     UNION ALL SELECT b, a, 'FOLLOWING', now() - ((a + b) % 700) * interval '1 day' FROM pairs`,
+  );
+  await step(
+    'follower counts',
+    `UPDATE users u SET follower_count = c.n
+    FROM (SELECT target_id, count(*) AS n FROM follows WHERE status = 'FOLLOWING' GROUP BY target_id) c
+    WHERE u.id = c.target_id`,
   );
 
   await foreignKeyChecks(true);
