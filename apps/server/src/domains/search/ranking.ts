@@ -87,6 +87,25 @@ export function positionsOf(ranking: Ranking, ids: Int32Array): Int32Array {
 const FRIEND = 2 ** 30;
 
 /**
+ * pageCandidates' marks by place in a ranking, kept from one call to the next (it runs to its end
+ * in one go, so no two calls share them): the count -1 and no friend everywhere between calls, a
+ * call resetting the places it marked. Made anew for every call, they were two typed arrays as
+ * long as the ranking (200 KB and 50 KB for 50,000 matches), three times a search, each zeroed or
+ * filled whole and held outside V8's heap until a full collection.
+ */
+let countMarks = new Int32Array(0);
+let friendMarks = new Uint8Array(0);
+
+function marksFor(total: number): { countAt: Int32Array; friendAt: Uint8Array } {
+  if (countMarks.length < total) {
+    const size = Math.max(total, 2 * countMarks.length);
+    countMarks = new Int32Array(size).fill(-1);
+    friendMarks = new Uint8Array(size);
+  }
+  return { countAt: countMarks, friendAt: friendMarks };
+}
+
+/**
  * The candidates of one viewer's page (search-sql.ts PageInput), `depth` deep into the viewer's
  * order. The circle's open ids the ranking holds are placed in it by the viewer's keys in memory
  * (their bucket first, then a friend (`friendRing`, people only), then their count, then their place
@@ -102,14 +121,33 @@ export function pageCandidates(
   depth: number,
   friendRing: Ring | null = null,
 ): { candidates: number[]; around: Around } {
+  // The ranked ids the circle holds, by their place in the ranking: the largest count of friends
+  // behind each (-1: not the circle's), and whether it is a friend; marked at `raisedAt` alone.
+  const { countAt, friendAt } = marksFor(ranking.ids.length);
+  const raisedAt: number[] = [];
+  try {
+    return pageCandidatesMarked(ranking, rings, depth, friendRing, countAt, friendAt, raisedAt);
+  } finally {
+    for (const position of raisedAt) {
+      countAt[position] = -1;
+      friendAt[position] = 0;
+    }
+  }
+}
+
+/** pageCandidates with its marks (every place it marks is pushed to `raisedAt`, for the reset). */
+function pageCandidatesMarked(
+  ranking: Ranking,
+  rings: readonly Ring[],
+  depth: number,
+  friendRing: Ring | null,
+  countAt: Int32Array,
+  friendAt: Uint8Array,
+  raisedAt: number[],
+): { candidates: number[]; around: Around } {
   const ids: number[] = [];
   const counts: number[] = [];
   const total = ranking.ids.length;
-  // The ranked ids the circle holds, by their place in the ranking: the largest count of friends
-  // behind each (-1: not the circle's), and whether it is a friend.
-  const countAt = new Int32Array(total).fill(-1);
-  const friendAt = new Uint8Array(total);
-  const raisedAt: number[] = [];
   const unrankedIds: number[] = [];
   const unrankedCounts: number[] = [];
   for (const ring of rings) {
