@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countStatements } from '../src/db/client.ts';
+import { encodeMarker, listPeople } from '../src/domains/social/list-people.ts';
 import { startTestPlaza, type TestPlaza } from './harness.ts';
 import { buildGroup } from './support/factories.ts';
 import { newPerson, type Person } from './support/people.ts';
@@ -157,6 +159,31 @@ describe('myFriends', () => {
     expect(second.data?.myFriends.friends.users).toHaveLength(3);
     expect(second.data?.myFriends.friends.nextMarker).toBeNull();
     expect(second.data?.myFriends.requests).toBeNull();
+  });
+
+  it('reads a page and the list’s length in one statement; a page past the end still tells the length', async () => {
+    const db = t.plaza.platform.store.db;
+    const first = await countStatements(() =>
+      listPeople(db, { list: 'friends', personId: owner.userId, viewerId: owner.userId }),
+    );
+    expect(first.result.total).toBe(23);
+    expect(first.result.users).toHaveLength(20);
+    expect(first.texts.filter((text) => /from "users"/i.test(text))).toHaveLength(1);
+    const last = await listPeople(db, {
+      list: 'friends',
+      personId: owner.userId,
+      viewerId: owner.userId,
+      offset: 20,
+    });
+    expect(last).toMatchObject({ total: 23, nextMarker: null });
+    expect(last.users).toHaveLength(3);
+    const past = await t.gql<{
+      myFriends: { friends: { nextMarker: string | null; total: number; users: unknown[] } };
+    }>(query, { marker: encodeMarker('friends', 40), withFriends: true }, owner.headers);
+    expect(past.errors).toBeUndefined();
+    expect(past.data?.myFriends.friends).toEqual({ nextMarker: null, total: 23, users: [] });
+    const none = await listPeople(db, { list: 'blocked', personId: owner.userId, viewerId: owner.userId });
+    expect(none).toEqual({ users: [], total: 0, nextMarker: null });
   });
 
   it('refuses a marker unless exactly one list is asked for (spec 5)', async () => {

@@ -73,18 +73,27 @@ export async function listPeople(
   const where = sql`${users.id} IN (${membersOf(input.list, input.personId)})
     AND ${input.list === 'blocked' ? sql`true` : sql`NOT ${blockedBetween(input.viewerId, sql`${users.id}`)}`}
     ${input.sharedWith != null ? sql`AND ${users.id} IN (${membersOf('friends', input.sharedWith)}) AND ${users.id} <> ${input.sharedWith}` : sql``}`;
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(users)
-    .where(where);
-  const found = await db
-    .select()
+  // The page and the list's length in one statement (a window count): both read every person of
+  // the list, which for someone with thousands of friends is most of the page's time, and a second
+  // statement read them all again. Only a page past the end has no row to carry the count.
+  const rows = await db
+    .select({ user: users, total: sql<number | string>`count(*) OVER ()` })
     .from(users)
     .where(where)
     .orderBy(sql`lower(${users.first})`, sql`lower(${users.last})`, users.id)
     .limit(limit)
     .offset(offset);
-  const total = Number(counted?.n ?? 0);
+  let total: number;
+  if (rows.length > 0) total = Number(rows[0]!.total);
+  else if (offset === 0) total = 0;
+  else {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(where);
+    total = Number(counted?.n ?? 0);
+  }
+  const found = rows.map((row) => row.user);
   return {
     users: found,
     total,
