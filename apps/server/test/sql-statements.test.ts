@@ -144,8 +144,9 @@ describe('statements per request do not grow with a list', () => {
 
   it('chat list: its groups, plans, other people and last senders come in the list’s one statement, as a chat room reads them', async () => {
     const { person } = await withChats(6);
+    // The senders as the web's list shows them (LAST_CHAT_FIELDS): their names.
     const fields = `key type unreadCount group { key title } plan { key title }
-      otherUser { id first friendshipStatus canDm } lastChat { text user { id first friendshipStatus } }
+      otherUser { id first friendshipStatus canDm } lastChat { text user { id username first fullName } }
       permissions { read sendMessage deleteOthers } canRemove`;
     const list = `{ myChats { ${fields} } }`;
     await statementsOf(person, list, {});
@@ -155,15 +156,41 @@ describe('statements per request do not grow with a list', () => {
     expect(shown.map((chat) => chat.type).sort()).toEqual(['d', 'd', 'g', 'g', 'p', 'p']);
     // The list's one statement: nothing for the chats' groups, plans, people or senders (four before).
     expect(read.statements - nothing.statements, read.texts.join('\n')).toBe(1);
+    // The senders' ties toward the viewer are not read with the list: asked, they come for every
+    // sender in one statement more, not one a sender. The viewer and a group's sender are friends,
+    // another's sender follows the viewer.
+    const groupSenders = shown
+      .filter((chat) => chat.type === 'g')
+      .map((chat) => Number((chat.lastChat as { user: { id: string | number } }).user.id));
+    await db()
+      .insert(follows)
+      .values([
+        { userId: person.userId, targetId: groupSenders[0]!, status: 'FOLLOWING' },
+        { userId: groupSenders[0]!, targetId: person.userId, status: 'FOLLOWING' },
+        { userId: groupSenders[1]!, targetId: person.userId, status: 'REQUESTED' },
+      ]);
+    const tied = `{ myChats { key lastChat { user { id friendshipStatus } } } }`;
+    await statementsOf(person, tied, {});
+    const withTies = await statementsOf(person, tied, {});
+    expect(withTies.statements - nothing.statements, withTies.texts.join('\n')).toBe(2);
+    const senders = (withTies.res.data!.myChats as Array<{ key: string; lastChat: { user: unknown } }>).map(
+      (chat) => [chat.key, chat.lastChat.user],
+    );
+    expect(senders.map(([, user]) => (user as { friendshipStatus: string }).friendshipStatus).sort()).toEqual(
+      ['', '', '', '', 'FRIENDS', 'THEY_REQUESTED'],
+    );
     // Each entry as the chat room (its own statement, chat-state.ts) answers the same fields.
     for (const chat of shown) {
-      const room = await t.gql<{ chat: Record<string, unknown> }>(
-        `query ($key: String!) { chat(key: $key) { ${fields} } }`,
+      const room = await t.gql<{ chat: Record<string, unknown> & { lastChat: { user: unknown } } }>(
+        `query ($key: String!) { chat(key: $key) { ${fields} } tied: chat(key: $key) { lastChat { user { id friendshipStatus } } } }`,
         { key: chat.key },
         person.headers,
       );
       expect(room.errors).toBeUndefined();
       expect(chat).toEqual(room.data!.chat);
+      expect(senders.find(([key]) => key === chat.key)?.[1]).toEqual(
+        (room.data as unknown as { tied: { lastChat: { user: unknown } } }).tied.lastChat.user,
+      );
     }
   });
 

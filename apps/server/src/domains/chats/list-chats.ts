@@ -29,7 +29,7 @@ import {
   type ChatAccess,
   type ChatRow,
 } from './chat-access.ts';
-import { primeUserWithTies, tiesColumns } from '../groups/group-loaders.ts';
+import { primeUserRow } from '../groups/group-loaders.ts';
 import { chatStateOf, unreadCountSql, type ChatState } from './chat-state.ts';
 import type { MessageRow } from './send-message.ts';
 
@@ -97,8 +97,11 @@ const lastSender = alias(users, 'last_sender');
  * states, and then the last message of each listed chat (after the limit: someone in 600 chats
  * has 200 of them looked up, not 600), and what each one's access and entry are read from
  * (loadChatAccess): its group's row with the viewer's membership, its plan's with the viewer's
- * facts, or the other person's of a direct message with the viewer's ties, and the last message's
- * sender with the viewer's ties (the chat room's statement reads the same: chat-state.ts).
+ * facts, or the other person's of a direct message with the viewer's ties (the chat room's
+ * statement reads the same: chat-state.ts), and the last message's sender's row. The sender's ties
+ * are not read here: the list shows their name alone, and those ties were a fifth of the
+ * statement's work (two follows lookups a chat); a field that needs them reads them when asked,
+ * for all the list's senders in one statement (social-loaders.ts).
  */
 function chatListSelect(db: Database, hidden: boolean | Placeholder) {
   const viewer = sql.placeholder('viewerId');
@@ -140,7 +143,6 @@ function chatListSelect(db: Database, hidden: boolean | Placeholder) {
       lastMessage: fieldsOf(last, MESSAGE_COLUMNS),
       ...accessColumns(viewer),
       sender: lastSender,
-      senderTies: tiesColumns(viewer, sql`${lastSender.id}`),
     })
     .from(listed)
     .leftJoinLateral(last, sql`true`)
@@ -207,7 +209,7 @@ export async function listMyChats(
   const lastMessages = chatSharedLoaders(context).lastMessage;
   for (const row of found) {
     primeAccessRows(context, viewerId, row);
-    if (row.sender) primeUserWithTies(context, viewerId, { user: row.sender, ...row.senderTies });
+    if (row.sender) primeUserRow(context, viewerId, row.sender);
   }
   const entries = await Promise.all(
     found.map(async (row) => {

@@ -97,6 +97,18 @@ export function primeUserWithTies(context: RequestContext, viewerId: number, rea
   groupLoaders(context).user.prime(read.user.id, read.user);
 }
 
+/**
+ * Keeps a person's row read without the viewer's ties where the request's loaders look (the shared
+ * rows and the request's `user` loader), as primeUserWithTies does with them: a field that needs
+ * the ties then reads them alone (social-loaders.ts `ties`), the row not again. Nothing inside a
+ * subscription event, nor for another viewer (as primeUserWithTies).
+ */
+export function primeUserRow(context: RequestContext, viewerId: number, user: UserRow): void {
+  if (sharedScopeOf(context) !== context || context.viewer?.id !== viewerId) return;
+  userRows(context).prime(user.id, user);
+  groupLoaders(context).user.prime(user.id, user);
+}
+
 /** What usersWithTies keeps of a person's row, or of none (no row, no ties). */
 function keepUserWithTies(context: RequestContext, id: number, read: UserWithTies | undefined): void {
   if (read) {
