@@ -158,11 +158,12 @@ async function fill(client: pg.Client): Promise<void> {
       CROSS JOIN LATERAL generate_series(1, 1 + floor(80 * power(pg_temp.u(g), 3))::int) k
     ) e WHERE a <> b`,
   );
-  // Foreign keys are not checked row by row for the tables without triggers of their own (chat
-  // members, answers, messages) nor for follows: every id comes from rows this transaction just
-  // wrote. The replica role turns off every trigger, so group members, whose triggers keep the
-  // groups' member counts (decision 0045), are written with it off, and the follows' own (each
-  // person's follower count, decision 0051) are made up for by counting the followers once after.
+  // Foreign keys are not checked row by row for follows, answers, chat members and messages (the
+  // replica role turns off every trigger, the foreign keys' own too): every id comes from rows this
+  // transaction just wrote. Group members, whose triggers keep the groups' member counts (decision
+  // 0045), are written with the role back to origin; what the follows' and the answers' triggers
+  // keep (each person's follower count, decision 0051; each plan's answer counts, decision 0049) is
+  // counted once after them instead.
   const foreignKeyChecks = (on: boolean) =>
     client.query(`SET LOCAL session_replication_role = ${on ? 'origin' : 'replica'}`);
   await foreignKeyChecks(false);
@@ -245,6 +246,19 @@ async function fill(client: pg.Client): Promise<void> {
     FROM plans p CROSS JOIN LATERAL generate_series(1, floor(150 * power(pg_temp.u(p.id + 99), 4))::int) k
     WHERE p.key LIKE 'bp%'
     ON CONFLICT DO NOTHING`,
+  );
+  // Written with the triggers off, the answers' counts (decision 0049) are counted once after, as
+  // migration 0028 counts them: without them every card and plan page of the world showed no one
+  // going, and read an empty table instead of a row a plan.
+  await step(
+    'plan answer counts',
+    `INSERT INTO plan_answer_counts (plan_id, occurrence, attending, interested, next_time, unattending, unanswered)
+    SELECT plan_id, occurrence,
+      count(*) FILTER (WHERE response = 'ATTENDING'), count(*) FILTER (WHERE response = 'INTERESTED'),
+      count(*) FILTER (WHERE response = 'NEXT_TIME'), count(*) FILTER (WHERE response = 'UNATTENDING'),
+      count(*) FILTER (WHERE response IS NULL)
+    FROM plan_responses
+    GROUP BY plan_id, occurrence`,
   );
 
   await step(
