@@ -76,6 +76,14 @@ const usersWithTiesByIds = preparedStatement((db) =>
     .prepare('plaza_users_with_ties_by_ids'),
 );
 
+/**
+ * Whether rows read for `viewerId` may be kept in the request's loaders: the request's own viewer,
+ * outside a subscription event (whose rows every subscriber shares).
+ */
+function primesFor(context: RequestContext, viewerId: number): boolean {
+  return sharedScopeOf(context) === context && context.viewer?.id === viewerId;
+}
+
 /** A person's row read with tiesColumns, as usersWithTies keeps it. */
 export interface UserWithTies {
   user: UserRow;
@@ -92,7 +100,7 @@ export interface UserWithTies {
  * event, where people's rows are shared by every subscriber (as usersWithTies).
  */
 export function primeUserWithTies(context: RequestContext, viewerId: number, read: UserWithTies): void {
-  if (sharedScopeOf(context) !== context || context.viewer?.id !== viewerId) return;
+  if (!primesFor(context, viewerId)) return;
   keepUserWithTies(context, read.user.id, read);
   groupLoaders(context).user.prime(read.user.id, read.user);
 }
@@ -104,7 +112,7 @@ export function primeUserWithTies(context: RequestContext, viewerId: number, rea
  * subscription event, nor for another viewer (as primeUserWithTies).
  */
 export function primeUserRow(context: RequestContext, viewerId: number, user: UserRow): void {
-  if (sharedScopeOf(context) !== context || context.viewer?.id !== viewerId) return;
+  if (!primesFor(context, viewerId)) return;
   userRows(context).prime(user.id, user);
   groupLoaders(context).user.prime(user.id, user);
 }
@@ -255,7 +263,7 @@ export function primeGroupWithMembership(
   group: GroupRow,
   membership: MembershipJson | null,
 ): void {
-  if (sharedScopeOf(context) !== context || context.viewer?.id !== viewerId) return;
+  if (!primesFor(context, viewerId)) return;
   keepGroupWithMembership(context, viewerId, group, membership);
   groupLoaders(context).row.prime(group.id, group);
 }
