@@ -15,6 +15,11 @@
  * (pg_stat_statements, which PostgreSQL must load, planning counted with its track_planning on:
  * support/statement-times.ts). BENCH_CPU_PROFILE=<folder> writes, for each query, a CPU profile of
  * this process over the measured requests alone (no start-up, no warm-up): `<query>.cpuprofile`.
+ * BENCH_HEAP_PROFILE=<folder> writes, for each query, a sampling heap profile of what this process
+ * allocated over the measured requests, kept or collected since (`<query>.heapprofile`, for Chrome's
+ * memory tools), and prints the bytes allocated a request by that sample; with
+ * BENCH_HEAP_SURVIVORS=1, only what outlived a young collection (promoted to the old generation,
+ * where only a full collection frees it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -29,11 +34,22 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500);
 const WARM_UP = 300;
 const STATEMENT_TIMES = process.env.BENCH_STATEMENT_TIMES === '1';
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
-const profiler = CPU_PROFILE ? new Session() : null;
+const HEAP_PROFILE = process.env.BENCH_HEAP_PROFILE;
+const HEAP_SURVIVORS = process.env.BENCH_HEAP_SURVIVORS === '1';
+const profiler = CPU_PROFILE || HEAP_PROFILE ? new Session() : null;
+if (profiler) profiler.connect();
 if (profiler && CPU_PROFILE) {
   mkdirSync(CPU_PROFILE, { recursive: true });
-  profiler.connect();
   await profiler.post('Profiler.enable');
+}
+if (profiler && HEAP_PROFILE) {
+  mkdirSync(HEAP_PROFILE, { recursive: true });
+  await profiler.post('HeapProfiler.enable');
+}
+
+/** Bytes a sampling heap profile's nodes allocated, all of them. */
+function sampledBytes(node: { selfSize: number; children: Array<typeof node> }): number {
+  return node.children.reduce((sum, child) => sum + sampledBytes(child), node.selfSize);
 }
 const dbName = new URL(benchDatabaseUrl).pathname.slice(1);
 const { client, world, post, close } = await openInProcessPlaza('inprocess');
@@ -53,7 +69,15 @@ try {
     };
     for (let index = 0; index < WARM_UP; index++) await answer(index);
     if (STATEMENT_TIMES) await resetStatementTimes(client);
-    await profiler?.post('Profiler.start');
+    if (CPU_PROFILE) await profiler?.post('Profiler.start');
+    // Every allocation sampled, what a full collection freed since included, and what a young one
+    // freed unless only the survivors are asked for.
+    if (HEAP_PROFILE)
+      await profiler?.post('HeapProfiler.startSampling', {
+        samplingInterval: 16_384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: !HEAP_SURVIVORS,
+      });
     const before = await cpuReading(client, process.pid, dbName);
     const started = performance.now();
     let bytes = 0;
@@ -63,6 +87,14 @@ try {
     if (profiler && CPU_PROFILE) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(join(CPU_PROFILE, `${name.replaceAll(' ', '-')}.cpuprofile`), JSON.stringify(profile));
+    }
+    if (profiler && HEAP_PROFILE) {
+      const { profile } = await profiler.post('HeapProfiler.stopSampling');
+      writeFileSync(join(HEAP_PROFILE, `${name.replaceAll(' ', '-')}.heapprofile`), JSON.stringify(profile));
+      const what = HEAP_SURVIVORS ? 'outlived a young collection' : 'allocated';
+      console.log(
+        `${name}: ${(sampledBytes(profile.head) / REQUESTS / 1024).toFixed(1)} KB ${what} a request (sampled)`,
+      );
     }
     rows.push(
       `| ${name} | ${REQUESTS} | ${wall.toFixed(2)} | ${cpu.process.toFixed(2)} / ${cpu.database.toFixed(2)} | ${Math.round(bytes / REQUESTS)} |`,

@@ -18,6 +18,9 @@
  * (one without a proxy's own CPU), and the CPU figure is that of all of them. BENCH_TIMELINE=<folder>
  * writes each query's requests there as `<query>.csv` (sent at, ms since the epoch; latency, ms;
  * answered), to line up a tail with what the server did at that moment (its GC, its stalls).
+ * BENCH_GC=1 watches each server's full (mark-compact) garbage collections (support/gc-events.ts)
+ * and prints, for each query, how many fell in its measured run and how many of its answers over
+ * 50 ms were sent from 0.3 s before one's start to 0.2 s after its end.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -28,6 +31,7 @@ import { benchDatabaseUrl } from './seed.ts';
 import { queriesOf, readWorld } from './support/main-queries.ts';
 import { worldServerEnv } from './support/world.ts';
 import { post } from './support/http-post.ts';
+import { gcNearSlowAnswers, readFullCollections } from './support/gc-events.ts';
 import {
   cpuPerRequest,
   cpuReading,
@@ -57,6 +61,7 @@ const PROCESSES = Math.max(1, Number(process.env.BENCH_PROCESSES ?? 1));
 const ports = Array.from({ length: PROCESSES }, (_, index) => (index === 0 ? port : port + 9 + index));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const TIMELINE = process.env.BENCH_TIMELINE;
+const GC = process.env.BENCH_GC === '1';
 
 async function ask(
   url: string,
@@ -112,6 +117,18 @@ function row(
   return line;
 }
 
+/** A query's run against the servers' full collections meanwhile (BENCH_GC). */
+function gcRow(name: string, result: LoadResult): string {
+  const from = Math.min(...result.timeline.map((answer) => answer.sentAt));
+  const to = Math.max(...result.timeline.map((answer) => answer.sentAt + answer.ms));
+  const each = gcFiles.map((file) => readFullCollections(file).filter((gc) => gc.at >= from && gc.at <= to));
+  const all = each.flat();
+  const { slow, nearCollection } = gcNearSlowAnswers(result.timeline, all);
+  const line = `| ${name} | ${each.map((collections) => collections.length).join(' + ')} | ${all.map((gc) => gc.pauseMs.toFixed(1)).join(', ') || '–'} | ${slow} of ${result.timeline.length} | ${nearCollection} |`;
+  console.log(line);
+  return line;
+}
+
 for (const each of ports) await requireFreePort(each);
 await requireFreePort(barePort);
 const dbName = new URL(benchDatabaseUrl).pathname.slice(1);
@@ -120,11 +137,15 @@ client.on('error', (error) => console.error(`database connection: ${error.messag
 await client.connect();
 const secret = newAuthSecret();
 const dataDirs = await Promise.all(ports.map(() => mkdtemp(path.join(tmpdir(), 'plaza-bench-queries-'))));
+/** Each server's full collections (BENCH_GC), in its data folder. */
+const gcFiles = dataDirs.map((dataDir) => path.join(dataDir, 'full-collections.csv'));
 const servers = ports.map((each, index) =>
   spawnServer({
     port: each,
     dataDir: dataDirs[index]!,
+    nodeArgs: GC ? ['--import', path.join(import.meta.dirname, 'support/gc-events.ts')] : [],
     env: {
+      ...(GC ? { BENCH_GC_FILE: gcFiles[index]! } : {}),
       ...worldServerEnv(secret, base),
       ...(PROCESSES > 1
         ? { REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', TRUST_PROXY: '1' }
@@ -157,6 +178,10 @@ try {
     '| Query | Rate asked (req/s) | Achieved (req/s) | p50 / p95 / p99 (ms) | Failures | CPU per answered request, server / database (ms) | CPU of the load per request sent (ms) | Machine CPU stolen by the host |',
     '|---|---|---|---|---|---|---|---|',
   ];
+  const gcRows = [
+    '| Query | Full collections in the run (each process) | Their pauses (ms) | Answers over 50 ms | Of them sent from 0.3 s before a full collection to 0.2 s after it |',
+    '|---|---|---|---|---|',
+  ];
   const before = await machine();
   for (const { name, ask: make } of queriesOf(world)) {
     const send = (i: number) => {
@@ -178,6 +203,7 @@ try {
     );
     if (TIMELINE)
       await writeTimeline(path.join(TIMELINE, `${name.replaceAll(/[^a-z0-9]+/gi, '-')}.csv`), result);
+    if (GC) gcRows.push(gcRow(name, result));
   }
   const hello = (url: string) => () => ask(url, null, '{ hello }', {});
   for (
@@ -209,6 +235,7 @@ try {
     ),
   );
   const after = await machine();
+  if (GC) console.log(`\n${gcRows.join('\n')}`);
   console.log(`\n${rows.join('\n')}`);
   console.log(
     `\n${before.cores} cores, ${before.memoryGiB} GiB; load average before ${before.load}, after ${after.load}; ${PROCESSES} server process(es), RSS ${(await Promise.all(servers.map((each) => residentMegabytes(each.pid!)))).map((mb) => mb.toFixed(0)).join(' + ')} MB; ${world.people.length} people signed in`,

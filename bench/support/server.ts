@@ -15,6 +15,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** 'pipe' to read the server's log (e.g. to wait for a line), else it goes to this terminal. */
   stdout?: 'pipe' | 'inherit';
+  /** Node arguments before the script, after BENCH_SERVER_NODE_ARGS' (`--import` of a module). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -22,8 +24,14 @@ export interface ServerOptions {
  * BENCH_SERVER_NODE_ARGS (space-separated) go before the script on the server's command line: V8's
  * flags (`--single-threaded-gc`, `--trace-gc`), which NODE_OPTIONS does not take.
  */
-export function spawnServer({ port, dataDir, env = {}, stdout = 'inherit' }: ServerOptions): ChildProcess {
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+export function spawnServer({
+  port,
+  dataDir,
+  env = {},
+  stdout = 'inherit',
+  nodeArgs: own = [],
+}: ServerOptions): ChildProcess {
+  const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), ...own];
   return spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PLAZA_DATA_DIR: dataDir, ...env },
