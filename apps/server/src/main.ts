@@ -1,10 +1,10 @@
-import { tuneHeapGrowth } from './heap-growth.ts';
+import { tuneHeap } from './v8-heap-flags.ts';
 import { enableStartupCaches, saveCompileCache } from './startup-caches.ts';
 import { assertNodeVersion } from './version-check.ts';
 
 assertNodeVersion();
-// The old generation's room to grow before a full collection (decision 0050).
-tuneHeapGrowth();
+// The old generation's room to grow before a full collection (decision 0050), no pretenuring (0052).
+tuneHeap();
 
 const started = performance.now();
 // Before the server's modules load: compiled code kept between starts, package imports resolved once.
