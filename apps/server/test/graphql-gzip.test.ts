@@ -85,4 +85,35 @@ describe('GraphQL answers over HTTP', () => {
       data: { getBlockedCountryCodes: { blockedCountryCodes: [] } },
     });
   });
+
+  it('say each its own text, in any script and at any length, one after another or at once', async () => {
+    // An argument of the wrong type is said back in the error's message: a text the test chooses.
+    const echoed = (text: string) => `{ explore(radiusKm: ${JSON.stringify(text)}) { radiusKm } }`;
+    let seed = 7;
+    const scrambled = (length: number) =>
+      Array.from({ length }, () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        return String.fromCodePoint(0x4e00 + (seed % 0x5000));
+      }).join('');
+    const texts = [
+      'Café à Lisboa, ' + 'ação '.repeat(400),
+      '中文的计划'.repeat(300),
+      // Hardly compressible: more bytes out of zlib than its first output chunk holds.
+      scrambled(2_000),
+      // Longer than the first scratch buffer (64 KB for up to 3 bytes a character).
+      'é'.repeat(25_000),
+      'plain ascii '.repeat(200),
+    ];
+    const check = async (text: string) => {
+      const answer = await post(echoed(text), 'gzip');
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+      const json = JSON.parse(gunzipSync(answer.body).toString('utf8')) as {
+        errors: Array<{ message: string }>;
+      };
+      expect(json.errors[0]!.message).toContain(text);
+    };
+    for (const text of texts) await check(text);
+    await Promise.all([...texts, ...texts].map(check));
+  });
 });
