@@ -36,7 +36,7 @@ function utf8Of(text: string): Buffer {
 }
 
 /** zlib's output chunk for `length` bytes of JSON: about what they gzip to, so one chunk takes it. */
-export function gzipChunkSize(length: number): number {
+function gzipChunkSize(length: number): number {
   return Math.max(1024, Math.ceil(length / 4));
 }
 
