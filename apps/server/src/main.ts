@@ -1,10 +1,11 @@
-import { tuneHeap } from './v8-heap-flags.ts';
+import { tuneV8 } from './v8-flags.ts';
 import { enableStartupCaches, saveCompileCache } from './startup-caches.ts';
 import { assertNodeVersion } from './version-check.ts';
 
 assertNodeVersion();
-// The old generation's room to grow before a full collection (decision 0050), no pretenuring (0052).
-tuneHeap();
+// The old generation's room to grow before a full collection (decision 0050), no pretenuring (0052),
+// TurboFan's call count (0053).
+tuneV8();
 
 const started = performance.now();
 // Before the server's modules load: compiled code kept between starts, package imports resolved once.
