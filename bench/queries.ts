@@ -2,7 +2,8 @@
  * Main queries (issue 11): the server (NODE_ENV=production) in its own process on the generated
  * world of `npm run bench:seed` (BENCH_DATABASE_URL), and beside it a bare GraphQL Yoga endpoint
  * (bench/support/bare-yoga.ts) as the baseline; from this process, open-loop load at BENCH_RATE
- * (300) requests a second for BENCH_SECONDS (15) per query, after a warm-up of a third as long, over
+ * (300) requests a second for BENCH_SECONDS (15) per query, after a warm-up at the same rate
+ * (BENCH_WARM_UP_SECONDS, 15: what V8 compiles in a query's first seconds, decision 0053), over
  * the queries the web sends (the same field lists, imported from apps/web): the chat list, a chat
  * room with its page of 50 messages, a plan page, explore near a place, search, and myself (the
  * root loader's viewer query). Signed in as 200 seeded people (sessions written directly, cookie
@@ -60,6 +61,12 @@ const RATE = Number(process.env.BENCH_RATE ?? 300);
 const PROCESSES = Math.max(1, Number(process.env.BENCH_PROCESSES ?? 1));
 const ports = Array.from({ length: PROCESSES }, (_, index) => (index === 0 ? port : port + 9 + index));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+/**
+ * Each query's warm-up at the same rate, in seconds: the servers' V8 compiles the functions a query
+ * runs with TurboFan in its first ~10 s of load (decision 0053), and the answers meanwhile are
+ * slower; the warm-up's own figures are printed in a table of their own.
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 15);
 const TIMELINE = process.env.BENCH_TIMELINE;
 const GC = process.env.BENCH_GC === '1';
 
@@ -113,6 +120,14 @@ function row(
   stolen: string,
 ) {
   const line = `| ${name} | ${RATE} | ${result.achieved.toFixed(0)} | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)}${result.failures > 0 ? ` (answered: p99 ${ms(result.answeredP99)})` : ''} | ${result.failures}${result.failures > 0 ? ` (${describeFailures(result.failureKinds)})` : ''} | ${cpu ? `${cpu.process.toFixed(1)} / ${cpu.database.toFixed(1)}` : '–'} | ${client.toFixed(1)} | ${stolen} |`;
+  console.log(line);
+  return line;
+}
+
+/** A query's warm-up: how its first seconds of load were answered, while V8 still compiled. */
+function warmUpRow(name: string, result: LoadResult): string {
+  const slow = result.timeline.filter((answer) => !(answer.ms <= 50)).length;
+  const line = `| ${name} | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)} | ${slow} of ${result.timeline.length} | ${result.failures} |`;
   console.log(line);
   return line;
 }
@@ -178,6 +193,10 @@ try {
     '| Query | Rate asked (req/s) | Achieved (req/s) | p50 / p95 / p99 (ms) | Failures | CPU per answered request, server / database (ms) | CPU of the load per request sent (ms) | Machine CPU stolen by the host |',
     '|---|---|---|---|---|---|---|---|',
   ];
+  const warmUpRows = [
+    `| Query | Warm-up (the first ${WARM_UP_SECONDS} s of its load): p50 / p95 / p99 (ms) | Answers over 50 ms (or none) | Failures |`,
+    '|---|---|---|---|',
+  ];
   const gcRows = [
     '| Query | Full collections in the run (each process) | Their pauses (ms) | Answers over 50 ms | Of them sent from 0.3 s before a full collection to 0.2 s after it |',
     '|---|---|---|---|---|',
@@ -190,7 +209,7 @@ try {
     };
     // A pause first: what the previous query left queued (timed-out requests) is done by then.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    await openLoop(RATE, SECONDS / 3, send);
+    warmUpRows.push(warmUpRow(name, await openLoop(RATE, WARM_UP_SECONDS, send)));
     const cpuBefore = await serversCpu();
     const clientBefore = process.cpuUsage();
     const ticksBefore = await machineTicks();
@@ -217,7 +236,7 @@ try {
     if (tries > 100) throw new Error('the bare Yoga endpoint did not answer');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await openLoop(RATE, SECONDS / 3, hello(`http://127.0.0.1:${barePort}/graphql`));
+  await openLoop(RATE, WARM_UP_SECONDS, hello(`http://127.0.0.1:${barePort}/graphql`));
   const bareBefore = await cpuReading(client, bare.pid!, dbName);
   const bareClientBefore = process.cpuUsage();
   const bareTicksBefore = await machineTicks();
@@ -235,6 +254,7 @@ try {
     ),
   );
   const after = await machine();
+  console.log(`\n${warmUpRows.join('\n')}`);
   if (GC) console.log(`\n${gcRows.join('\n')}`);
   console.log(`\n${rows.join('\n')}`);
   console.log(
