@@ -67,6 +67,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
  * slower; the warm-up's own figures are printed in a table of their own.
  */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 15);
+if (!(WARM_UP_SECONDS > 0) || !Number.isFinite(WARM_UP_SECONDS))
+  throw new Error(
+    `BENCH_WARM_UP_SECONDS must be a number of seconds above 0, not ${process.env.BENCH_WARM_UP_SECONDS}`,
+  );
 const TIMELINE = process.env.BENCH_TIMELINE;
 const GC = process.env.BENCH_GC === '1';
 
