@@ -211,10 +211,13 @@ test('Share pressed before the page hydrated opens the share sheet at once, and 
     });
   });
   const shared = () => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared);
+  // Held from the start: after the link is followed, the pointer rests where the plan page has a
+  // button, and Chromium's pointerover there (sent when the layout moves under a resting pointer)
+  // is a sign of intent that can start the page's scripts before the test could hold them (seen in CI).
+  const release = await holdClientEntry(page);
   await page.goto('/ines');
   await page.getByRole('link', { name: 'Sintra ridge hike' }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sintra ridge hike');
-  const release = await holdClientEntry(page);
 
   await page.getByRole('button', { name: 'Share' }).click();
   expect(await isHydrated(page)).toBe(false);
