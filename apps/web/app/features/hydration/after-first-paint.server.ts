@@ -1,6 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { IS_OLDER_BROWSER_EXPRESSION } from '../banners/older-browser.ts';
 import { PENDING_TOAST_KEY, SESSION_STORAGE_KEY } from '../session/session-keys.ts';
+import { RECORD_CHOSEN_FILES } from './early-input.ts';
 import { RECORD_EARLY_TAPS } from './early-taps.ts';
 import { SHARE_BEFORE_HYDRATION } from './early-share.ts';
 
@@ -23,9 +24,10 @@ const START_AFTER_PAINT = `if(document.visibilityState==='hidden')start();else r
  * which imports the route modules and hydrates. A hidden page (a background tab, a prerender)
  * paints nothing, so it starts at once. Until hydration begins, the last script-only button pressed
  * or form submit that needs its script is kept to be made again once the page has hydrated
- * (early-taps.ts), but for a share button, which shares at once (early-share.ts).
+ * (early-taps.ts), but for a share button, which shares at once (early-share.ts); and each file
+ * input whose change was sent is kept, as one whose files React may have to be told of (early-input.ts).
  */
-export const START_AFTER_FIRST_PAINT = `(()=>{${SHARE_BEFORE_HYDRATION}${RECORD_EARLY_TAPS}${START}${START_AFTER_PAINT}})()`;
+export const START_AFTER_FIRST_PAINT = `(()=>{${SHARE_BEFORE_HYDRATION}${RECORD_EARLY_TAPS}${RECORD_CHOSEN_FILES}${START}${START_AFTER_PAINT}})()`;
 
 /** Set on the page's window while its scripts wait for the visitor's first sign of interaction. */
 export const WAITS_FOR_INTENT_KEY = '__plazaWaitsForIntent';
@@ -52,7 +54,7 @@ const HAS_PENDING_TOAST = `(()=>{try{return sessionStorage.getItem(${JSON.string
  * notice): what they show needs the app at once. While it waits, a sign-in in another tab of the
  * browser loads the page again, as the app would (session-layer.tsx).
  */
-export const START_ON_INTENT = `(()=>{${SHARE_BEFORE_HYDRATION}${RECORD_EARLY_TAPS}${START}if(location.hash||${HAS_PENDING_TOAST}||${IS_OLDER_BROWSER_EXPRESSION}){${START_AFTER_PAINT}return}window.${WAITS_FOR_INTENT_KEY}=true;const events=${JSON.stringify([...INTENT_EVENTS, 'keydown'])};const onSignIn=(event)=>{if(event.key===${JSON.stringify(SESSION_STORAGE_KEY)}&&event.newValue==='signed-in')location.reload()};const onIntent=(event)=>{if(event.type!=='keydown'&&!(event.target instanceof Element&&event.target.closest(${JSON.stringify(INTENT_TARGETS)})))return;for(const type of events)removeEventListener(type,onIntent,true);removeEventListener('storage',onSignIn);window.${WAITS_FOR_INTENT_KEY}=false;start()};for(const type of events)addEventListener(type,onIntent,true);addEventListener('storage',onSignIn)})()`;
+export const START_ON_INTENT = `(()=>{${SHARE_BEFORE_HYDRATION}${RECORD_EARLY_TAPS}${RECORD_CHOSEN_FILES}${START}if(location.hash||${HAS_PENDING_TOAST}||${IS_OLDER_BROWSER_EXPRESSION}){${START_AFTER_PAINT}return}window.${WAITS_FOR_INTENT_KEY}=true;const events=${JSON.stringify([...INTENT_EVENTS, 'keydown'])};const onSignIn=(event)=>{if(event.key===${JSON.stringify(SESSION_STORAGE_KEY)}&&event.newValue==='signed-in')location.reload()};const onIntent=(event)=>{if(event.type!=='keydown'&&!(event.target instanceof Element&&event.target.closest(${JSON.stringify(INTENT_TARGETS)})))return;for(const type of events)removeEventListener(type,onIntent,true);removeEventListener('storage',onSignIn);window.${WAITS_FOR_INTENT_KEY}=false;start()};for(const type of events)addEventListener(type,onIntent,true);addEventListener('storage',onSignIn)})()`;
 
 /** When a page's scripts start: after its first paint (decision 0030) or on the visitor's intent (0033). */
 export type ScriptStart = 'after-first-paint' | 'on-intent';

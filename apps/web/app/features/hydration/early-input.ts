@@ -17,6 +17,23 @@ export type EarlyInput =
   | { element: HTMLInputElement | HTMLTextAreaElement; value: string }
   | { element: HTMLSelectElement; selected: boolean[] };
 
+/**
+ * The window's set of file inputs whose `change` has been dispatched (RECORD_CHOSEN_FILES). A file
+ * input's files are set before its change event, which the browser sends in a task of its own: one
+ * hydration's commit can come between, and the files found on the field then are ones React hears
+ * of by that event, not ones to tell it of (told, the photo was uploaded twice). A browser restores
+ * no file input's files, so a file input counts as chosen before hydration only by its event.
+ */
+export const CHOSEN_FILES_KEY = '__plazaChosenFiles';
+
+/** Page script (inline, before hydration): keeps each file input whose change was sent (CHOSEN_FILES_KEY). */
+export const RECORD_CHOSEN_FILES = `{const chosen=new WeakSet();window.${CHOSEN_FILES_KEY}=chosen;addEventListener('change',(event)=>{const field=event.target;if(field instanceof HTMLInputElement&&field.type==='file')chosen.add(field)},true)}`;
+
+function wasChosen(field: HTMLInputElement): boolean {
+  const chosen = (window as { [CHOSEN_FILES_KEY]?: WeakSet<Element> })[CHOSEN_FILES_KEY];
+  return chosen?.has(field) === true;
+}
+
 /** Inputs a person cannot change by typing or ticking (a file input is chosen, below). */
 const UNCHANGEABLE_TYPES = new Set(['hidden', 'file', 'submit', 'reset', 'button', 'image']);
 
@@ -42,7 +59,7 @@ export function takeEarlyInput(root: ParentNode): EarlyInput[] {
       changed.push({ element, checked: element.checked });
     } else if (element.type === 'file') {
       // Files chosen stay on the element React takes over; only the event never reached it.
-      if ((element.files?.length ?? 0) > 0) changed.push({ element, files: true });
+      if ((element.files?.length ?? 0) > 0 && wasChosen(element)) changed.push({ element, files: true });
     } else if (!UNCHANGEABLE_TYPES.has(element.type) && element.value !== element.defaultValue) {
       changed.push({ element, value: element.value });
     }
@@ -55,20 +72,34 @@ const heardByReact = new WeakSet<Element>();
 
 /**
  * Called just before the root is created: from then on, a select's or a file input's `change` that
- * gets through the page is one React heard. React hears such a change whatever it last saw of the
- * field (no value tracker), and one made while the page hydrates makes React finish hydrating at
- * once and hear it, unless the hydration cannot finish yet: then React stops the event, and it never
- * reaches the window. Told of a change again, a save-on-change would save twice and a photo would
+ * reaches its field is one React hears. React hears such a change whatever it last saw of the field
+ * (no value tracker), and one made while the page hydrates makes React finish hydrating at once and
+ * hear it, unless the hydration cannot finish yet: then React stops the event on the document, before
+ * it reaches the field. Told of a change again, a save-on-change would save twice and a photo would
  * be uploaded twice. A text box, checkbox or radio needs no such care: hydrating, React took its
  * value as it found it, so it heard no change made before, and told of one it has heard, it sees
  * nothing new.
+ *
+ * The change is marked heard where it reaches the field, before React's handler runs on the way back
+ * up, not on the window after it: a person's own change runs the page's microtasks between one
+ * listener and the next, and React's handler, its update rendered at once, may run the hydration's
+ * passive effects first (KeepEarlyInput), whose microtask would tell the early input before the
+ * change reached the window.
  */
 export function watchChangesReactHears(): void {
-  window.addEventListener('change', (event) => {
-    const field = event.target;
-    if (field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && field.type === 'file'))
-      heardByReact.add(field);
-  });
+  const markHeard = (event: Event) => {
+    if (event.eventPhase === Event.AT_TARGET && event.target instanceof Element)
+      heardByReact.add(event.target);
+  };
+  window.addEventListener(
+    'change',
+    (event) => {
+      const field = event.target;
+      if (field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && field.type === 'file'))
+        field.addEventListener('change', markHeard, { capture: true, once: true });
+    },
+    { capture: true },
+  );
 }
 
 /**
