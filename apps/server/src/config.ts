@@ -8,6 +8,8 @@ const booleanFlag = z
 
 /** The cities of the place data set loaded by default: those with at least this many people. */
 export const DEFAULT_CITIES_MIN_POPULATION = 1000;
+/** A process's warm-up on PostgreSQL unless PLAZA_WARM_UP_SECONDS says otherwise (decision 0054). */
+export const WARM_UP_SECONDS = 5;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -37,6 +39,7 @@ const envSchema = z.object({
   PLAZA_DATABASE_NAMED_STATEMENTS: booleanFlag.default(true),
   PLAZA_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   PLAZA_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(128),
+  PLAZA_WARM_UP_SECONDS: z.coerce.number().min(0).max(60).optional(),
   PLAZA_WS_SEND_BUFFER_BYTES: z.coerce
     .number()
     .int()
@@ -109,6 +112,12 @@ export interface Config {
   trustProxy: boolean;
   /** API requests answered at once; more are refused with 503 (http/load-shedding.ts); 0 is off. */
   maxConcurrentRequests: number;
+  /**
+   * Seconds a process reads the store's public pages of itself before it listens (warm-up.ts,
+   * decision 0054): by default WARM_UP_SECONDS on PostgreSQL (processes behind a balancer), none on
+   * the embedded store (one process, its start kept short).
+   */
+  warmUpSeconds: number;
   /**
    * Bytes a WebSocket may hold unsent before its subscriptions' events wait for them to leave (a
    * slow reader; http/graphql-ws.ts); below it, events are written without waiting.
@@ -301,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     trustProxy: e.TRUST_PROXY,
     maxConcurrentRequests: e.PLAZA_MAX_CONCURRENT_REQUESTS,
+    warmUpSeconds: e.PLAZA_WARM_UP_SECONDS ?? (e.DATABASE_URL ? WARM_UP_SECONDS : 0),
     wsSendBufferBytes: e.PLAZA_WS_SEND_BUFFER_BYTES,
     authSecret: e.AUTH_SECRET,
     oidc:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, WARM_UP_SECONDS, loadConfig } from './config.ts';
 
 describe('the OpenID Connect settings', () => {
   it('are off when none is set', () => {
@@ -165,6 +165,23 @@ describe('PLAZA_MAX_CONCURRENT_REQUESTS', () => {
       expect(() => loadConfig({ PLAZA_MAX_CONCURRENT_REQUESTS: value })).toThrow(
         /PLAZA_MAX_CONCURRENT_REQUESTS/,
       );
+  });
+});
+
+describe('PLAZA_WARM_UP_SECONDS', () => {
+  it('warms a process on PostgreSQL for WARM_UP_SECONDS by default, none on the embedded store, and as set', () => {
+    expect(loadConfig({}).warmUpSeconds).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/plaza' }).warmUpSeconds).toBe(WARM_UP_SECONDS);
+    expect(WARM_UP_SECONDS).toBeGreaterThan(0);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/plaza', PLAZA_WARM_UP_SECONDS: '0' }).warmUpSeconds,
+    ).toBe(0);
+    expect(loadConfig({ PLAZA_WARM_UP_SECONDS: '2.5' }).warmUpSeconds).toBe(2.5);
+  });
+
+  it('stops the server on anything else, naming the setting', () => {
+    for (const value of ['-1', '61', 'soon'])
+      expect(() => loadConfig({ PLAZA_WARM_UP_SECONDS: value })).toThrow(/PLAZA_WARM_UP_SECONDS/);
   });
 });
 

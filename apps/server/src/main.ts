@@ -14,6 +14,7 @@ const { loadConfig, ConfigError } = await import('./config.ts');
 const { createPlaza } = await import('./app.ts');
 const { createLogger } = await import('./logger.ts');
 const { seedDemoWorldIfEmpty } = await import('./demo/seed.ts');
+const { warmUp } = await import('./warm-up.ts');
 
 const dev = process.argv.includes('--dev');
 let config;
@@ -29,6 +30,8 @@ try {
 const logger = createLogger(config.logLevel);
 const plaza = await createPlaza(config, { web: dev ? 'dev' : 'build', logger });
 if (config.demo) await seedDemoWorldIfEmpty(plaza.platform);
+// Before it listens, a process behind a balancer reads the public pages of itself (decision 0054).
+const warmedUp = await warmUp(plaza.yoga, plaza.platform.store, config.warmUpSeconds, logger);
 const port = await plaza.listen();
 // Every process runs due jobs; the database hands each job to one of them (decision 0011).
 plaza.jobs.start();
@@ -42,6 +45,7 @@ logger.info(
     bus: plaza.platform.bus.kind,
     mail: plaza.platform.mail.kind,
     startupMs: Math.round(performance.now() - started),
+    ...(config.warmUpSeconds > 0 ? { warmUp: warmedUp } : {}),
   },
   `Plaza is ready at ${config.publicUrl}`,
 );

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from './logger.ts';
+import type { PlazaYoga } from './graphql/create-yoga.ts';
+import type { Store } from './db/client.ts';
+import { rows } from './domains/social/social-sql.ts';
+
+/**
+ * A process's warm-up before it listens (decision 0054): the public pages a signed-out visitor
+ * reads (explore, anywhere and near a few cities; a plan's page; a group's page) asked of its own
+ * GraphQL endpoint in process, over the store's own rows, for `seconds`. A process that starts cold
+ * behind a balancer takes its share of the load at once: V8 compiles the request path while the
+ * requests queue, the pool opens its connections and PostgreSQL's new backends fill their caches,
+ * and for its first seconds it answered late and refused (503) some of what it was given
+ * (bench/README.md's warm-up table). What it runs here only reads, as a visitor, through Yoga's
+ * whole pipeline. Search is not asked: warmed as a visitor, the signed-in search that followed cost
+ * a fifth more CPU a request in both runs measured (decision 0054; the cause not found).
+ */
+
+/** A read the warm-up asks, with the variables of each of its turns. */
+interface WarmUpRead {
+  name: string;
+  query: string;
+  variables: Array<Record<string, unknown>>;
+}
+
+/** What the warm-up did: requests answered, and those that failed (a GraphQL error or a status other than 200). */
+export interface WarmUpReport {
+  requests: number;
+  /** Requests by read (explore, plan, group). */
+  asked: Record<string, number>;
+  failed: number;
+  /** The first failure's reason, if any. */
+  firstFailure: string | null;
+  milliseconds: number;
+}
+
+const CARD =
+  'key slug title image isPublic allDay timezone occurrence start { utc } end { utc } place { name city }';
+const GROUP_CARD = 'id key slug title image description isPublic memberCount shareUrl';
+const PERSON = 'id username fullName image isPublic isVerified';
+
+/** How many reads are in flight at once: enough to keep the pool's connections and the CPU busy. */
+const IN_FLIGHT = 4;
+
+/** What the store holds to read: a few public plans, groups and cities (nothing read if it is empty). */
+async function readsOf(store: Store): Promise<WarmUpRead[]> {
+  const db = store.db;
+  const plans = await rows<{ key: string }>(
+    db,
+    sql`SELECT key FROM plans WHERE view_mask & 1 = 1 AND starts_at > now() ORDER BY id DESC LIMIT 20`,
+  );
+  const groups = await rows<{ key: string }>(
+    db,
+    sql`SELECT key FROM groups WHERE is_public ORDER BY id DESC LIMIT 20`,
+  );
+  const cities = await rows<{ latitude: number; longitude: number }>(
+    db,
+    sql`SELECT latitude_e6 AS latitude, longitude_e6 AS longitude FROM places WHERE kind = 'city'
+      AND latitude_e6 IS NOT NULL AND longitude_e6 IS NOT NULL ORDER BY id LIMIT 10`,
+  );
+  const near = cities.map((city) => ({ latitude: city.latitude / 1e6, longitude: city.longitude / 1e6 }));
+  const reads: WarmUpRead[] = [
+    {
+      name: 'explore',
+      query: `query WarmUpExplore($near: CoordinatesInput) { explore(near: $near) {
+        place { id name slug } radiusKm plans { ${CARD} } groups { ${GROUP_CARD} } people { ${PERSON} } nextMarker } }`,
+      variables: [{}, ...near.map((point) => ({ near: point }))],
+    },
+  ];
+  if (plans.length > 0)
+    reads.push({
+      name: 'plan',
+      query: `query WarmUpPlan($key: String!) { plan(key: $key) { ${CARD} description shareUrl
+        creator { ${PERSON} } } }`,
+      variables: plans.map((plan) => ({ key: plan.key })),
+    });
+  if (groups.length > 0)
+    reads.push({
+      name: 'group',
+      query: `query WarmUpGroup($key: String!) { group(key: $key) { ${GROUP_CARD} planCount } }`,
+      variables: groups.map((group) => ({ key: group.key })),
+    });
+  return reads;
+}
+
+/** The reason a read failed, or null when it was answered with data and no error. */
+async function failureOf(response: Response): Promise<string | null> {
+  if (response.status !== 200) return `status ${response.status}`;
+  const body = (await response.json()) as { data?: unknown; errors?: Array<{ message?: string }> };
+  if (body.errors?.length) return body.errors[0]?.message ?? 'a GraphQL error';
+  return body.data ? null : 'no data';
+}
+
+/**
+ * Asks the store's public reads of `yoga`, IN_FLIGHT at a time, for `seconds` (none for 0), and
+ * reports what it did. A read that fails is left out of the turns that follow; the warm-up never
+ * throws for one (a process starts all the same, only colder).
+ */
+export async function warmUp(
+  yoga: PlazaYoga,
+  store: Store,
+  seconds: number,
+  logger?: Logger,
+): Promise<WarmUpReport> {
+  const started = performance.now();
+  const report: WarmUpReport = { requests: 0, asked: {}, failed: 0, firstFailure: null, milliseconds: 0 };
+  if (seconds <= 0) return report;
+  const until = started + seconds * 1000;
+  const reads = await readsOf(store);
+  const origin = 'http://plaza.warm-up';
+  let turn = 0;
+  const next = (): { read: WarmUpRead; variables: Record<string, unknown> } | null => {
+    if (reads.length === 0) return null;
+    const read = reads[turn % reads.length]!;
+    const variables = read.variables[Math.floor(turn / reads.length) % read.variables.length] ?? {};
+    turn++;
+    return { read, variables };
+  };
+  const worker = async (): Promise<void> => {
+    while (performance.now() < until) {
+      const asked = next();
+      if (!asked) return;
+      let failure: string | null;
+      try {
+        const response = await yoga.fetch(`${origin}${yoga.graphqlEndpoint}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ query: asked.read.query, variables: asked.variables }),
+        });
+        failure = await failureOf(response);
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+      }
+      report.requests++;
+      report.asked[asked.read.name] = (report.asked[asked.read.name] ?? 0) + 1;
+      if (failure === null) continue;
+      report.failed++;
+      report.firstFailure ??= `${asked.read.name}: ${failure}`;
+      // A read that fails once is not asked again: the warm-up must not spend its time on errors.
+      const at = reads.indexOf(asked.read);
+      if (at !== -1) reads.splice(at, 1);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  report.milliseconds = Math.round(performance.now() - started);
+  if (report.failed > 0)
+    logger?.warn(
+      { warmUp: report },
+      'the warm-up left out reads that failed; the process starts all the same',
+    );
+  return report;
+}
