@@ -16,7 +16,9 @@
  * comma-separated subset of the names below). BENCH_PROCESSES=N (1) runs N server processes sharing
  * PostgreSQL and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379; docs/deploy.md), on
  * BENCH_PORT, then BENCH_PORT + 10, + 11, …; the load goes to them in turn, as a balancer would
- * (one without a proxy's own CPU), and the CPU figure is that of all of them. BENCH_TIMELINE=<folder>
+ * (one without a proxy's own CPU), and the CPU figure is that of all of them. The servers run on
+ * PostgreSQL, so each warms itself before it listens (decision 0054); PLAZA_WARM_UP_SECONDS=0 in
+ * this process's environment starts them cold (the warm-up table then shows a cold start). BENCH_TIMELINE=<folder>
  * writes each query's requests there as `<query>.csv` (sent at, ms since the epoch; latency, ms;
  * answered), to line up a tail with what the server did at that moment (its GC, its stalls).
  * BENCH_GC=1 watches each server's full (mark-compact) garbage collections (support/gc-events.ts)
