@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import type { Logger } from './logger.ts';
 import type { PlazaYoga } from './graphql/create-yoga.ts';
@@ -12,8 +14,9 @@ import { rows } from './domains/social/social-sql.ts';
  * requests queue, the pool opens its connections and PostgreSQL's new backends fill their caches,
  * and for its first seconds it answered late and refused (503) some of what it was given
  * (bench/README.md's warm-up table). What it runs here only reads, as a visitor, through Yoga's
- * whole pipeline. Search is not asked: warmed as a visitor, the signed-in search that followed cost
- * a fifth more CPU a request in both runs measured (decision 0054; the cause not found).
+ * whole pipeline, and ends with a full garbage collection (collectGarbage). Search is not asked:
+ * in the two runs where it was, the signed-in search that followed tipped over the benchmark
+ * machine's cores, which the runs without it did not (decision 0054: maybe the machine's swing).
  */
 
 /** A read the warm-up asks, with the variables of each of its turns. */
@@ -83,6 +86,20 @@ async function readsOf(store: Store): Promise<WarmUpRead[]> {
   return reads;
 }
 
+/**
+ * A full garbage collection, once the warm-up's reads are done and before the process listens: what
+ * they left in the old generation (thousands of requests' rows, promoted young) is garbage, and
+ * collected now it is collected while no one waits. Left, the first full collection came under load
+ * a minute or so after the start, in both processes at once (pauses of 45-117 ms on the benchmark's
+ * machine, the plan page's p99 118-195 ms in three runs of three); with it, none came in any
+ * query's run in two runs (decision 0054). V8 gives the collector only to a context made after
+ * `--expose-gc` is set; the process's own context is left without it.
+ */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
 /** The reason a read failed, or null when it was answered with data and no error. */
 async function failureOf(response: Response): Promise<string | null> {
   if (response.status !== 200) return `status ${response.status}`;
@@ -142,6 +159,7 @@ export async function warmUp(
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  collectGarbage();
   report.milliseconds = Math.round(performance.now() - started);
   if (report.failed > 0)
     logger?.warn(

@@ -1,3 +1,4 @@
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seedDemoWorldIfEmpty } from '../src/demo/seed.ts';
@@ -34,6 +35,26 @@ describe('a process warming itself before it listens (decision 0054)', () => {
     expect(report.firstFailure).toBeNull();
     expect(Object.keys(report.asked)).toEqual(['explore']);
     expect(report.requests).toBeGreaterThan(0);
+  });
+
+  it('ends with a full garbage collection, before the process would listen', async () => {
+    const collections: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) => collections.push(...list.getEntries()));
+    observer.observe({ entryTypes: ['gc'] });
+    try {
+      const report = await warmUp(t.plaza.yoga, t.plaza.platform.store, 0.2);
+      // The observer hears of a collection in a task after it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(report.requests).toBeGreaterThan(0);
+    } finally {
+      observer.disconnect();
+    }
+    const major = collections.filter(
+      (entry) =>
+        (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
+        constants.NODE_PERFORMANCE_GC_MAJOR,
+    );
+    expect(major.length).toBeGreaterThanOrEqual(1);
   });
 
   it('reads the public plans and groups of a store for the time given, answered, and writes nothing', async () => {
