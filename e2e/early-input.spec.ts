@@ -1,7 +1,17 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { holdClientEntry, isHydrated, reactErrorsOf, waitForHydration } from './support/hydration.ts';
 import { signUpNewPerson } from './support/accounts.ts';
+
+/** The photo uploads the page sends from now on (the array fills as they go). */
+function uploadsOf(page: Page): string[] {
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/media/upload')
+      uploads.push(request.url());
+  });
+  return uploads;
+}
 
 // What a person does in the server's HTML before React takes over is kept: the client entry is held
 // back, the fields answer natively, then the page hydrates and must follow what is on screen.
@@ -145,11 +155,7 @@ for (const { when, heardByReact } of [
         },
       });
     }, when);
-    const uploads: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/media/upload')
-        uploads.push(request.url());
-    });
+    const uploads = uploadsOf(page);
     const release = await holdClientEntry(page);
     await page.goto('/profile');
     await page.evaluate(async () => {
@@ -179,16 +185,11 @@ for (const { when, heardByReact } of [
 // The browser sets a chosen file on its field, then sends the change in a task of its own: on a
 // slow phone the hydration's commit came between, took the files as chosen before it and told React
 // of them, and the change then reached React too (uploaded twice; CI saw it once, and it came every
-// time with the processor slowed). The same when React's own handler ran the hydration's effects
-// before the change reached the window (a person's event runs microtasks between its listeners).
+// time with the processor slowed).
 test('a photo chosen by the browser while a slow page hydrates is uploaded once', async ({ page }) => {
   await signUpNewPerson(page, 'slow-photo');
   const errors = reactErrorsOf(page);
-  const uploads: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/media/upload')
-      uploads.push(request.url());
-  });
+  const uploads = uploadsOf(page);
   const release = await holdClientEntry(page);
   await page.goto('/profile');
   const devtools = await page.context().newCDPSession(page);
