@@ -15,6 +15,7 @@ const { createPlaza } = await import('./app.ts');
 const { createLogger } = await import('./logger.ts');
 const { seedDemoWorldIfEmpty } = await import('./demo/seed.ts');
 const { warmUp } = await import('./warm-up.ts');
+const { maintenanceFromEnv } = await import('./http/maintenance.ts');
 
 const dev = process.argv.includes('--dev');
 let config;
@@ -30,8 +31,10 @@ try {
 const logger = createLogger(config.logLevel);
 const plaza = await createPlaza(config, { web: dev ? 'dev' : 'build', logger });
 if (config.demo) await seedDemoWorldIfEmpty(plaza.platform);
-// Before it listens, a process behind a balancer reads the public pages of itself (decision 0054).
-const warmedUp = await warmUp(plaza.yoga, plaza.platform.store, config.warmUpSeconds, logger);
+// Before it listens, a process behind a balancer reads the public pages of itself (decision 0054);
+// not in maintenance, when the data is being moved and every request is answered 503 (spec 8.11).
+const warmUpSeconds = maintenanceFromEnv(process.env) ? 0 : config.warmUpSeconds;
+const warmedUp = await warmUp(plaza.yoga, plaza.platform.store, warmUpSeconds, logger);
 const port = await plaza.listen();
 // Every process runs due jobs; the database hands each job to one of them (decision 0011).
 plaza.jobs.start();
@@ -45,7 +48,7 @@ logger.info(
     bus: plaza.platform.bus.kind,
     mail: plaza.platform.mail.kind,
     startupMs: Math.round(performance.now() - started),
-    ...(config.warmUpSeconds > 0 ? { warmUp: warmedUp } : {}),
+    ...(warmUpSeconds > 0 ? { warmUp: warmedUp } : {}),
   },
   `Plaza is ready at ${config.publicUrl}`,
 );
