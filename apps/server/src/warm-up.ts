@@ -92,7 +92,7 @@ async function readsOf(store: Store): Promise<WarmUpRead[]> {
  * collected now it is collected while no one waits. Left, the first full collection came under load
  * a minute or so after the start, in both processes at once (pauses of 45-117 ms on the benchmark's
  * machine, the plan page's p99 118-195 ms in three runs of three); with it, none came in any
- * query's run in two runs (decision 0054). V8 gives the collector only to a context made after
+ * query's run in five runs (decision 0054). V8 gives the collector only to a context made after
  * `--expose-gc` is set; the process's own context is left without it.
  */
 function collectGarbage(): void {
