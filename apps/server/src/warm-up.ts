@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from './logger.ts';
 import type { PlazaYoga } from './graphql/create-yoga.ts';
 import type { Store } from './db/client.ts';
-import { rows } from './domains/social/social-sql.ts';
+import { PUBLIC_GROUP, PUBLIC_PLAN, rows } from './domains/social/social-sql.ts';
 
 /**
  * A process's warm-up before it listens (decision 0054): the public pages a signed-out visitor
@@ -45,16 +45,19 @@ const PERSON = 'id username fullName image isPublic isVerified';
 /** How many reads are in flight at once: enough to keep the pool's connections and the CPU busy. */
 const IN_FLIGHT = 4;
 
-/** What the store holds to read: a few public plans, groups and cities (nothing read if it is empty). */
+/**
+ * What the store holds to read: a few plans and groups strangers may see (social-sql.ts' rules, so no
+ * read fails on one a moderator hid, which would leave that read out) and cities; nothing if it is empty.
+ */
 async function readsOf(store: Store): Promise<WarmUpRead[]> {
   const db = store.db;
   const plans = await rows<{ key: string }>(
     db,
-    sql`SELECT key FROM plans WHERE view_mask & 1 = 1 AND starts_at > now() ORDER BY id DESC LIMIT 20`,
+    sql`SELECT key FROM plans WHERE ${PUBLIC_PLAN('plans')} AND starts_at > now() ORDER BY id DESC LIMIT 20`,
   );
   const groups = await rows<{ key: string }>(
     db,
-    sql`SELECT key FROM groups WHERE is_public ORDER BY id DESC LIMIT 20`,
+    sql`SELECT key FROM groups WHERE ${PUBLIC_GROUP('groups')} ORDER BY id DESC LIMIT 20`,
   );
   const cities = await rows<{ latitude: number; longitude: number }>(
     db,
