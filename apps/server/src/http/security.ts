@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Methods that change nothing; every other method is a state-changing request. */
@@ -27,6 +27,28 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+const NONCE_BYTES = 16;
+const NONCES_AT_ONCE = 256;
+
+/**
+ * A new nonce (16 random bytes, base64) at each call, cut from random bytes drawn 256 nonces at a
+ * time: one call to the random source a request cost ~0.03 ms of the server's CPU, as much as the
+ * rest of the headers; each nonce is still its own 16 bytes of the system's random source, used once.
+ */
+export function nonceSource(): () => string {
+  const pool = Buffer.alloc(NONCE_BYTES * NONCES_AT_ONCE);
+  let at = pool.length;
+  return () => {
+    if (at === pool.length) {
+      randomFillSync(pool);
+      at = 0;
+    }
+    const nonce = pool.toString('base64', at, at + NONCE_BYTES);
+    at += NONCE_BYTES;
+    return nonce;
+  };
+}
+
 export interface SecurityOptions {
   /** NODE_ENV=development: no HSTS (http://localhost) and no script policy (Vite's inline scripts). */
   isDevelopment: boolean;
@@ -37,8 +59,9 @@ export interface SecurityOptions {
  * its inline scripts.
  */
 export function securityHeaders(options: SecurityOptions) {
+  const nonces = nonceSource();
   return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = nonces();
     res.locals.cspNonce = nonce;
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');

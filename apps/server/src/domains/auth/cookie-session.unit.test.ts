@@ -1,6 +1,13 @@
 import { serializeSignedCookie } from 'better-call';
 import { describe, expect, it } from 'vitest';
-import { bearerToken, cookieValue, verifiedToken } from './cookie-session.ts';
+import {
+  VERIFIED_KEPT,
+  bearerToken,
+  cookieValue,
+  keptVerifications,
+  verifiedToken,
+  verifiedTokenKept,
+} from './cookie-session.ts';
 
 const SECRET = 'a-test-secret-of-enough-length-0123456789';
 
@@ -44,5 +51,38 @@ describe('the session cookie read without better-auth', () => {
     expect(bearerToken(decodeURIComponent(encoded).replace('tok3n', 'tok3m'), SECRET)).toBeNull();
     expect(bearerToken(encoded, `${SECRET}x`)).toBeNull();
     expect(bearerToken('  ', SECRET)).toBeNull();
+  });
+
+  it('keeps a value that verified under its own secret only, and never one that did not', async () => {
+    const secret = `${SECRET}-kept`;
+    const pair = (await serializeSignedCookie('plaza.session_token', 'k3pt', secret)).split(';')[0]!;
+    const signed = cookieValue(pair, 'plaza.session_token')!;
+    expect(verifiedTokenKept(signed, secret)).toBe('k3pt');
+    expect(verifiedTokenKept(signed, secret)).toBe('k3pt');
+    // Kept under the secret it verified with: another secret verifies it afresh, and refuses it.
+    expect(verifiedTokenKept(signed, `${secret}x`)).toBeNull();
+    // A forged value is refused every time, before and after the genuine one was kept.
+    const forged = signed.replace('k3pt', 'k3pu');
+    expect(verifiedTokenKept(forged, secret)).toBeNull();
+    expect(verifiedTokenKept(forged, secret)).toBeNull();
+    expect(verifiedTokenKept('k3pt', secret)).toBeNull();
+    expect(keptVerifications(secret)).toBe(1);
+  });
+
+  it('keeps at most VERIFIED_KEPT values a secret', async () => {
+    const secret = `${SECRET}-bounded`;
+    const first = cookieValue((await serializeSignedCookie('s', 'token-0', secret)).split(';')[0]!, 's')!;
+    expect(verifiedTokenKept(first, secret)).toBe('token-0');
+    for (let i = 1; i <= VERIFIED_KEPT; i++) {
+      const value = cookieValue(
+        (await serializeSignedCookie('s', `token-${i}`, secret)).split(';')[0]!,
+        's',
+      )!;
+      expect(verifiedTokenKept(value, secret)).toBe(`token-${i}`);
+    }
+    expect(keptVerifications(secret)).toBe(VERIFIED_KEPT);
+    // Given up, the first value is verified again and still gives its token.
+    expect(verifiedTokenKept(first, secret)).toBe('token-0');
+    expect(keptVerifications(secret)).toBe(VERIFIED_KEPT);
   });
 });
