@@ -863,7 +863,7 @@ describe('a plan page', () => {
     expect(access.statements).toBe(keys.statements);
   });
 
-  it('explore reads its people and its plans’ creators in one statement', async () => {
+  it('explore reads its people in one statement, and its plans’ creators only when asked, in one more', async () => {
     const viewer = await newPerson(t, 'Viewer');
     const near = { latitude: 12.5, longitude: 101.5 };
     const at = (index: number) => ({
@@ -879,6 +879,18 @@ describe('a plan page', () => {
         .where(eq(plans.id, plan.id));
       const local = await buildUser(db(), `Local${index}`);
       await db().update(users).set(at(index)).where(eq(users.id, local.id));
+      // A card shows its plan's picture, else its creator's: the first plan has one, the second's
+      // creator has one, the third has neither.
+      if (index === 0)
+        await db()
+          .update(plans)
+          .set({ image: '/media/PlanPicture0000001.webp' })
+          .where(eq(plans.id, plan.id));
+      if (index === 1)
+        await db()
+          .update(users)
+          .set({ image: '/media/HostPicture0000001.webp' })
+          .where(eq(users.id, host.id));
     }
     const explore = (fields: string) =>
       statementsOf(
@@ -898,9 +910,20 @@ describe('a plan page', () => {
       'host2',
     ]);
     expect(data.explore.people.length).toBeGreaterThanOrEqual(3);
-    // People's rows by id: the people listed and the plans' creators, in one statement.
-    const rowsById = read.texts.filter((text) => /from "users" where "users"\."id" = ANY/i.test(text));
-    expect(rowsById).toHaveLength(1);
+    // People's rows by id: the people listed in one statement, the plans' creators in another.
+    const rowsById = (texts: string[]) =>
+      texts.filter((text) => /from "users" where "users"\."id" = ANY/i.test(text));
+    expect(rowsById(read.texts)).toHaveLength(2);
+    // As the web asks (its cards show a plan's picture, or its creator's, not the creator): the
+    // people alone; the creators' pictures come with the cards' rows.
+    const cards = 'plans { key image } people { id username }';
+    await explore(cards);
+    const web = await explore(cards);
+    const images = (
+      web.res.data as { explore: { plans: Array<{ image: string | null }> } }
+    ).explore.plans.map((plan) => plan.image);
+    expect(images.sort()).toEqual(['/media/HostPicture0000001.webp', '/media/PlanPicture0000001.webp', null]);
+    expect(rowsById(web.texts)).toHaveLength(1);
   });
 
   it('plan cards read their rows, the viewer’s facts and their counts in one statement', async () => {

@@ -240,8 +240,8 @@ export async function explore(context: RequestContext, input: ExploreInput): Pro
   const more =
     planPage.length > sizes.plans || groupPage.length > sizes.groups || peopleIds.length > sizes.people;
   const shownPlans = planPage.slice(0, sizes.plans);
-  // Every row at once, through the request's loaders: the people and the plans' creators in one
-  // statement, the groups with the viewer's membership of each, the plans with their facts.
+  // Every row at once, through the request's loaders: the people in one statement, the groups with
+  // the viewer's membership of each, the plans with their facts and their creators' pictures.
   const loaders = groupLoaders(context);
   const shownGroups = groupPage.slice(0, sizes.groups);
   // The cards' member counts, read with the page's order.
@@ -253,7 +253,6 @@ export async function explore(context: RequestContext, input: ExploreInput): Pro
     ),
     loaders.row.loadMany(shownGroups.map((group) => group.id)),
     loaders.user.loadMany(peopleIds.slice(0, sizes.people)),
-    loaders.user.loadMany(shownPlans.map((plan) => plan.creatorId)),
   ]);
   return {
     place: where.place,

@@ -230,19 +230,31 @@ const plansWithFactsByIds = preparedStatement((db) =>
     .prepare('plaza_plans_with_facts_by_ids'),
 );
 
-/** plansByIds with each plan's responses counted (a card shows them). */
+/**
+ * The creator's picture, which a card shows when its plan has none (planCardOf): read with the card
+ * rather than the creator's whole row (with the viewer's ties to them) through the user loader.
+ */
+const creatorImage = () =>
+  sql<string | null>`(SELECT cu.image FROM users cu WHERE cu.id = ${plans.creatorId})`.as('creator_image');
+
+/** plansByIds with each plan's responses counted and its creator's picture (a card shows them). */
 const cardPlansByIds = preparedStatement((db) =>
   db
-    .select({ plan: plans, counts: wholePlanCounts() })
+    .select({ plan: plans, counts: wholePlanCounts(), creatorImage: creatorImage() })
     .from(plans)
     .where(sql`${plans.id} = ANY(${idsPlaceholder('ids')})`)
     .prepare('plaza_card_plans_by_ids'),
 );
 
-/** plansWithFactsByIds with each plan's responses counted (a card shows them). */
+/** plansWithFactsByIds with each plan's responses counted and its creator's picture (a card shows them). */
 const cardPlansWithFactsByIds = preparedStatement((db) =>
   db
-    .select({ plan: plans, facts: factsJson(sql.placeholder('viewer')), counts: wholePlanCounts() })
+    .select({
+      plan: plans,
+      facts: factsJson(sql.placeholder('viewer')),
+      counts: wholePlanCounts(),
+      creatorImage: creatorImage(),
+    })
     .from(plans)
     .where(sql`${plans.id} = ANY(${idsPlaceholder('ids')})`)
     .prepare('plaza_card_plans_with_facts_by_ids'),
@@ -313,6 +325,8 @@ function createPlanLoaders(context: RequestContext) {
    * does not repeat, kept in `row`, `facts` and `counts` (one statement for a list's cards instead
    * of two: plan-cards.ts).
    */
+  /** Each card's creator's picture, by plan id, read with its card row (cardRow). */
+  const creatorImages = new Map<number, string | null>();
   const cardRow = new DataLoader<number, PlanRow | null>(async (ids) => {
     const found =
       viewerId === null
@@ -323,6 +337,7 @@ function createPlanLoaders(context: RequestContext) {
         : await cardPlansWithFactsByIds(db).execute({ ids: idArrayValue(ids), viewer: viewerId });
     for (const read of found) {
       row.prime(read.plan.id, read.plan);
+      creatorImages.set(read.plan.id, read.creatorImage);
       if (read.facts) facts.prime(read.plan.id, factsOf(read.facts));
       if (read.counts) counts.prime(occurrenceKey(read.plan.id, WHOLE_PLAN), countsOf(read.counts));
     }
@@ -364,6 +379,8 @@ function createPlanLoaders(context: RequestContext) {
 
     cardRow,
 
+    creatorImages,
+
     chatKey: new DataLoader<number, string | null>(async (ids) => {
       const found = await rows<{ plan_id: number; key: string }>(
         db,
@@ -392,6 +409,7 @@ export function forgetPlan(context: RequestContext, planId: number): void {
   const loaders = planLoaders(context);
   loaders.row.clear(planId);
   loaders.cardRow.clear(planId);
+  loaders.creatorImages.delete(planId);
   loaders.facts.clear(planId);
   loaders.occurrences.clear(planId);
   loaders.viewerResponse.clearAll();

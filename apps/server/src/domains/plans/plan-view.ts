@@ -33,20 +33,27 @@ export function viewOf(context: RequestContext, card: PlanCard): Promise<PlanVie
   return view;
 }
 
+/** The picture of the plan's creator: read with its card row (planLoaders' cardRow), else with theirs. */
+async function creatorImageOf(context: RequestContext, row: PlanRow): Promise<string | null> {
+  const known = planLoaders(context).creatorImages.get(row.id);
+  if (known !== undefined) return known;
+  return (await groupLoaders(context).user.load(row.creatorId))?.image ?? null;
+}
+
 /** A card for one occurrence of a plan: its times and its own changes ("Only this plan") applied. */
 export async function planCardOf(
   context: RequestContext,
   row: PlanRow,
   occurrence: PlanOccurrence,
 ): Promise<PlanCard> {
-  const creator = await groupLoaders(context).user.load(row.creatorId);
   const changes = occurrence.changes;
+  const own = changes.image !== undefined ? changes.image : row.image;
   return {
     id: row.id,
     key: row.key,
     slug: row.slug,
     title: changes.title ?? row.title,
-    image: (changes.image !== undefined ? changes.image : row.image) ?? creator?.image ?? null,
+    image: own ?? (await creatorImageOf(context, row)),
     startsAt: occurrence.startsAt,
     endsAt: occurrence.endsAt,
     timezone: row.timezone,
