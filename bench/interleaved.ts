@@ -21,15 +21,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { benchDatabaseUrl } from './seed.ts';
 import { queriesOf, readWorld } from './support/main-queries.ts';
 import { post } from './support/http-post.ts';
 import { cpuReading, cpuSeconds } from './support/load.ts';
 import { ms, percentile } from './support/people.ts';
 import { requireFreePort, spawnServer, stopServer, waitHealthy } from './support/server.ts';
 import { dropBenchSessions, newAuthSecret } from './support/sessions.ts';
-import { worldServerEnv } from './support/world.ts';
+import { openWorldClient, worldServerEnv } from './support/world.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 150);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -51,10 +49,7 @@ interface Tally {
 }
 
 for (const port of ports) await requireFreePort(port);
-const dbName = new URL(benchDatabaseUrl).pathname.slice(1);
-const client = new pg.Client({ connectionString: benchDatabaseUrl });
-client.on('error', (error) => console.error(`database connection: ${error.message}`));
-await client.connect();
+const { client, dbName } = await openWorldClient();
 const secret = newAuthSecret();
 const dataDirs = await Promise.all(ports.map(() => mkdtemp(path.join(tmpdir(), 'plaza-bench-interleaved-'))));
 const servers = ports.map((port, index) =>

@@ -29,10 +29,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { benchDatabaseUrl } from './seed.ts';
 import { queriesOf, readWorld } from './support/main-queries.ts';
-import { worldServerEnv } from './support/world.ts';
+import { openWorldClient, worldServerEnv } from './support/world.ts';
 import { post } from './support/http-post.ts';
 import { gcNearSlowAnswers, readFullCollections } from './support/gc-events.ts';
 import {
@@ -152,10 +150,7 @@ function gcRow(name: string, result: LoadResult): string {
 
 for (const each of ports) await requireFreePort(each);
 await requireFreePort(barePort);
-const dbName = new URL(benchDatabaseUrl).pathname.slice(1);
-const client = new pg.Client({ connectionString: benchDatabaseUrl });
-client.on('error', (error) => console.error(`database connection: ${error.message}`));
-await client.connect();
+const { client, dbName } = await openWorldClient();
 const secret = newAuthSecret();
 const dataDirs = await Promise.all(ports.map(() => mkdtemp(path.join(tmpdir(), 'plaza-bench-queries-'))));
 /** Each server's full collections (BENCH_GC), in its data folder. */

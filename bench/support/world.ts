@@ -21,6 +21,14 @@ export interface WorldServer {
   stop(): Promise<void>;
 }
 
+/** A connection to the generated world's database (reported errors, not thrown), and its name. */
+export async function openWorldClient(): Promise<{ client: pg.Client; dbName: string }> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl });
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
+  await client.connect();
+  return { client, dbName: new URL(benchDatabaseUrl).pathname.slice(1) };
+}
+
 /** What a server process on the generated world runs with (its own PLAZA_DATA_DIR aside). */
 export function worldServerEnv(secret: string, publicUrl: string): Record<string, string> {
   return {
