@@ -15,13 +15,13 @@ export async function resolveViewer(
   headers: Headers,
   seen?: Pick<Platform, 'store' | 'logger'>,
 ): Promise<Viewer | null> {
-  // Read in place, not copied (a copy of every header cost more than the rest of this function).
+  // The headers are read in place, not copied (a copy of them all cost more than this function's
+  // rest). The session is read by the same rules as getSession without its endpoint
+  // (cookie-session.ts): a bearer token as better-auth's bearer plugin reads it, or the session cookie.
   const authorization = headers.get('authorization');
   let token: string | null;
   if (authorization !== null && /^bearer\s/i.test(authorization)) {
     // A bearer token stands alone: a bad token must not fall back to a cookie the browser added.
-    // The session is read by the same rules as getSession without its endpoint (cookie-session.ts):
-    // a bearer token as better-auth's bearer plugin reads it, or the session cookie.
     token = bearerToken(authorization.slice(7), auth.secret);
   } else {
     const cookie = headers.get('cookie');

@@ -320,13 +320,13 @@ function createPlanLoaders(context: RequestContext) {
     return keys.map((key) => countsOf(byKey.get(key)));
   }, BATCHING);
 
-  /**
-   * Plans by id as cards read them: `row`'s statement with the responses counted for each plan that
-   * does not repeat, kept in `row`, `facts` and `counts` (one statement for a list's cards instead
-   * of two: plan-cards.ts).
-   */
   /** Each card's creator's picture, by plan id, read with its card row (cardRow). */
   const creatorImages = new Map<number, string | null>();
+  /**
+   * Plans by id as cards read them: `row`'s statement with the responses counted for each plan that
+   * does not repeat and the creator's picture, kept in `row`, `facts`, `counts` and `creatorImages`
+   * (one statement for a list's cards instead of two: plan-cards.ts).
+   */
   const cardRow = new DataLoader<number, PlanRow | null>(async (ids) => {
     const found =
       viewerId === null
