@@ -19,7 +19,7 @@
  * (one without a proxy's own CPU), and the CPU figure is that of all of them. The servers run on
  * PostgreSQL, so each warms itself before it listens (decision 0054); PLAZA_WARM_UP_SECONDS=0 in
  * this process's environment starts them cold (the warm-up table then shows a cold start). BENCH_TIMELINE=<folder>
- * writes each query's requests there as `<query>.csv` (sent at, ms since the epoch; latency, ms;
+ * writes each query's requests there as `<query>.csv` (its warm-up's as `<query>-warm-up.csv`) (sent at, ms since the epoch; latency, ms;
  * answered), to line up a tail with what the server did at that moment (its GC, its stalls).
  * BENCH_GC=1 watches each server's full (mark-compact) garbage collections (support/gc-events.ts)
  * and prints, for each query, how many fell in its measured run and how many of its answers over
@@ -210,7 +210,13 @@ try {
     };
     // A pause first: what the previous query left queued (timed-out requests) is done by then.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    warmUpRows.push(warmUpRow(name, await openLoop(RATE, WARM_UP_SECONDS, send)));
+    const warmUp = await openLoop(RATE, WARM_UP_SECONDS, send);
+    warmUpRows.push(warmUpRow(name, warmUp));
+    if (TIMELINE)
+      await writeTimeline(
+        path.join(TIMELINE, `${name.replaceAll(/[^a-z0-9]+/gi, '-')}-warm-up.csv`),
+        warmUp,
+      );
     const cpuBefore = await serversCpu();
     const clientBefore = process.cpuUsage();
     const ticksBefore = await machineTicks();

@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import type { Logger } from './logger.ts';
 import type { PlazaYoga } from './graphql/create-yoga.ts';
+import { inStatementGroup } from './db/pipelining-pool.ts';
 import type { Store } from './db/client.ts';
 import { PUBLIC_GROUP, PUBLIC_PLAN, rows } from './domains/social/social-sql.ts';
 
@@ -142,11 +143,14 @@ export async function warmUp(
       if (!asked) return;
       let failure: string | null;
       try {
-        const response = await yoga.fetch(`${origin}${yoga.graphqlEndpoint}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin },
-          body: JSON.stringify({ query: asked.read.query, variables: asked.variables }),
-        });
+        // Its statements grouped as an HTTP request's are (decision 0055).
+        const response = await inStatementGroup(() =>
+          yoga.fetch(`${origin}${yoga.graphqlEndpoint}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin },
+            body: JSON.stringify({ query: asked.read.query, variables: asked.variables }),
+          }),
+        );
         failure = await failureOf(response);
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { inject } from 'vitest';
 import { createPlaza, type Plaza } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { inStatementGroup } from '../src/db/pipelining-pool.ts';
 import type { Logger } from '../src/logger.ts';
 
 export interface GraphQLResponse<TData = Record<string, unknown>> {
@@ -18,7 +19,10 @@ export interface GraphQLResponse<TData = Record<string, unknown>> {
 export interface TestPlaza {
   plaza: Plaza;
   dataDir: string;
-  /** Posts one GraphQL operation through the real HTTP pipeline (yoga.fetch), as a signed-out visitor. */
+  /**
+   * Posts one GraphQL operation through the real HTTP pipeline (yoga.fetch, its statements grouped
+   * as a request's are), as a signed-out visitor.
+   */
   gql<TData = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
@@ -119,15 +123,19 @@ export async function startTestPlaza(
     plaza,
     dataDir,
     async gql(query, variables, headers = {}) {
-      const response = await plaza.yoga.fetch('http://plaza.test/graphql', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/graphql-response+json',
-          ...headers,
-        },
-        body: JSON.stringify({ query, variables }),
-      });
+      // As the HTTP server runs each request (create-http-app.ts): its statements asked together go
+      // together on PostgreSQL (decision 0055).
+      const response = await inStatementGroup(() =>
+        plaza.yoga.fetch('http://plaza.test/graphql', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/graphql-response+json',
+            ...headers,
+          },
+          body: JSON.stringify({ query, variables }),
+        }),
+      );
       return { status: response.status, ...(await response.json()) };
     },
     url() {

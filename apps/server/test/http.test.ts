@@ -83,6 +83,37 @@ describe('the HTTP server', () => {
     }
   });
 
+  it("sends a request's statements asked together on one PostgreSQL connection, counted at /metrics (decision 0055)", async () => {
+    const counted = async () => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      const number = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
+      return {
+        groups: number('plaza_database_statement_groups_total'),
+        statements: number('plaza_database_grouped_statements_total'),
+      };
+    };
+    if (t.plaza.platform.store.kind !== 'postgres') {
+      expect(await (await fetch(`${base}/metrics`)).text()).not.toContain('plaza_database_statement_groups');
+      return;
+    }
+    const before = await counted();
+    // Explore anywhere reads its three lists at once (a new text each time: nothing kept yet).
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'query ($text: String) { explore(text: $text) { plans { id } groups { id } people { id } } }',
+        variables: { text: `grouped${Date.now()}` },
+      }),
+    });
+    expect(await response.json()).toEqual({ data: { explore: { plans: [], groups: [], people: [] } } });
+    const after = await counted();
+    expect(after.groups).toBeGreaterThan(before.groups);
+    expect(after.statements - before.statements).toBeGreaterThanOrEqual(
+      3 + (after.groups - before.groups - 1) * 2,
+    );
+  });
+
   it('redirects a path that starts with a double slash to its single-slash version', async () => {
     const res = await fetch(`${base}//company?x=1`, { redirect: 'manual' });
     expect(res.status).toBe(301);

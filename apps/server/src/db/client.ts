@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PipeliningPool } from './pipelining-pool.ts';
 import { namingClient } from './named-statements.ts';
 import { presetDrizzleParsers } from './pglite-parsers.ts';
 import { installLeanArrayResults } from './lean-results.ts';
@@ -29,6 +30,11 @@ export interface Store {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections now (for /metrics), the generic plans' pool's included. */
   connections?(): PoolReading;
+  /**
+   * PostgreSQL only: a request's statements sent together on one connection so far (groups of two
+   * or more, and their statements; db/pipelining-pool.ts), both pools summed.
+   */
+  statementGroups?(): { groups: number; statements: number };
   /**
    * PostgreSQL with named statements only: the rows of `text`, prepared as `name` on a connection of
    * a small pool of its own whose statements keep one generic plan from their first execution
@@ -155,16 +161,20 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     // compiling each (EXPLAIN ANALYZE of explore near a city: 1,215 ms of JIT, 220 ms of work).
     const named = options.namedStatements !== false;
     const poolSize = options.poolSize ?? defaultPoolSize();
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: poolSize,
-      idleTimeoutMillis: 300_000,
-      options: '-c jit=off',
-      Client: namingClient({ named }),
-    });
+    // A request's statements asked at once go together (decision 0055), unless for a pooler.
+    const pool = new PipeliningPool(
+      {
+        connectionString: options.databaseUrl,
+        max: poolSize,
+        idleTimeoutMillis: 300_000,
+        options: '-c jit=off',
+        Client: namingClient({ named }),
+      },
+      named,
+    );
     // Opens no connection until its first statement (pg connects on demand).
     const genericPool = named
-      ? new pg.Pool({
+      ? new PipeliningPool({
           connectionString: options.databaseUrl,
           max: genericPlanPoolSize(poolSize),
           idleTimeoutMillis: 300_000,
@@ -215,10 +225,17 @@ export async function openStore(options: StoreOptions): Promise<Store> {
           waiting: sum((each) => each.waitingCount),
         };
       },
+      statementGroups: () => {
+        const pools = genericPool ? [pool, genericPool] : [pool];
+        return {
+          groups: pools.reduce((total, each) => total + each.grouped.groups, 0),
+          statements: pools.reduce((total, each) => total + each.grouped.statements, 0),
+        };
+      },
       ...(genericPool && {
         genericPlanRows: async <T>(name: string, text: string, values: unknown[]) => {
           statementCounter.logQuery(text, values);
-          const result = await genericPool.query({ name, text, values });
+          const result = await (genericPool as pg.Pool).query({ name, text, values });
           return result.rows as T[];
         },
       }),

@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Platform, ServerContext } from '../graphql/context.ts';
 import type { PlazaYoga } from '../graphql/create-yoga.ts';
+import { inStatementGroup } from '../db/pipelining-pool.ts';
 import { mountApi } from './api.ts';
 import { loadShedding } from './load-shedding.ts';
 import { maintenanceFromEnv, mountMaintenance } from './maintenance.ts';
@@ -53,6 +54,8 @@ export async function createHttpApp(
     next();
   });
 
+  // Each request's statements go together (db/pipelining-pool.ts, decision 0055).
+  app.use((_req, _res, next) => inStatementGroup(next));
   app.use((req, res, next) => {
     const end = metrics.httpDuration.startTimer({ method: req.method, route: routeKind(req.path) });
     res.once('finish', () => end({ status: String(res.statusCode) }));

@@ -88,11 +88,40 @@ function registerPoolGauges(registry: Registry, store: Pick<Store, 'connections'
   });
 }
 
+/**
+ * A request's statements sent together on one PostgreSQL connection (db/pipelining-pool.ts): the
+ * groups of two or more, and the statements in them, read from the store when /metrics is asked.
+ */
+function registerStatementGroups(registry: Registry, store: Pick<Store, 'statementGroups'>): void {
+  const read = store.statementGroups?.bind(store);
+  if (!read) return;
+  const counted = { groups: 0, statements: 0 };
+  for (const [key, name, help] of [
+    [
+      'groups',
+      'plaza_database_statement_groups_total',
+      "Groups of a request's statements sent together on one PostgreSQL connection",
+    ],
+    ['statements', 'plaza_database_grouped_statements_total', 'Statements sent in those groups'],
+  ] as const)
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const now = read()[key];
+        this.inc(now - counted[key]);
+        counted[key] = now;
+      },
+    });
+}
+
 /** Prometheus metrics of one process, served at /metrics; with the store's pool when it has one. */
-export function createMetrics(store: Pick<Store, 'connections'> = {}): Metrics {
+export function createMetrics(store: Pick<Store, 'connections' | 'statementGroups'> = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'plaza_' });
   registerPoolGauges(registry, store);
+  registerStatementGroups(registry, store);
   return {
     registry,
     httpDuration: new Histogram({

@@ -14,6 +14,7 @@ import {
   type GraphQLObjectType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inStatementGroup } from '../../src/db/pipelining-pool.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { startTestPlaza, type TestPlaza } from '../harness.ts';
 import { buildGroup, buildPlan } from './factories.ts';
@@ -407,16 +408,19 @@ export function fuzzMutations(part: number, parts: number): void {
 
   async function call(operation: string, variables: Record<string, unknown>) {
     timing.calls += 1;
+    // Its statements grouped as an HTTP request's are (decision 0055).
     const send = () =>
-      t.plaza.yoga.fetch('http://plaza.test/graphql', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/graphql-response+json',
-          ...me.headers,
-        },
-        body: JSON.stringify({ query: operation, variables }),
-      });
+      inStatementGroup(() =>
+        t.plaza.yoga.fetch('http://plaza.test/graphql', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/graphql-response+json',
+            ...me.headers,
+          },
+          body: JSON.stringify({ query: operation, variables }),
+        }),
+      );
     const response = await send();
     const text = await response.text();
     let body: {
