@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import type { RequestContext } from '../../graphql/context.ts';
-import { viewOf } from '../plans/plan-view.ts';
+import { rowViewOf } from '../plans/plan-view.ts';
 import { PlanRef } from '../plans/plan-type.ts';
 import { requireViewerUser } from '../users/require-viewer-user.ts';
 import { UserRef } from '../users/schema.ts';
@@ -146,7 +146,7 @@ builder.objectFields(PlanRef, (t) => ({
     nullable: true,
     description: 'The organization whose people may see the plan (spec 6), when the creator chose one.',
     resolve: async (plan, _args, context) => {
-      const { row } = await viewOf(context, plan);
+      const { row } = await rowViewOf(context, plan);
       return row.organizationId === null ? null : organizationLoaders(context).row.load(row.organizationId);
     },
   }),

@@ -5,8 +5,8 @@ import type { PlanCard } from './plan-type.ts';
 import { planCardOf } from './plan-view.ts';
 
 /**
- * Cards of the plans, in order, through the request's loaders (cardRow: the rows with the viewer's
- * facts and the responses counted, which the cards' fields read again, in one statement); a
+ * Cards of the plans, in order, through the request's loaders (cardRow: the rows with the responses
+ * counted and the creators' pictures, which the cards' fields read again, in one statement); a
  * repeating plan shows its next occurrence, a plan gone meanwhile is left out.
  */
 export async function planCards(context: RequestContext, ids: readonly number[]): Promise<PlanCard[]> {

@@ -6,27 +6,47 @@ import { resolveOccurrence, type PlanOccurrence } from './plan-occurrence.ts';
 import type { PlanCard } from './plan-type.ts';
 import { keptOn } from '../../once-per.ts';
 
-/** Everything the Plan type's fields read: the row, the viewer's access, and the occurrence shown. */
-export interface PlanView {
+/** What most of the Plan type's fields read: the row and the occurrence shown. */
+export interface PlanRowView {
   row: PlanRow;
-  access: PlanAccess;
   occurrence: PlanOccurrence;
 }
 
+/** Everything the Plan type's fields read: the row, the viewer's access, and the occurrence shown. */
+export interface PlanView extends PlanRowView {
+  access: PlanAccess;
+}
+
+const rowViews = keptOn<PlanCard, Promise<PlanRowView>>();
 const views = keptOn<PlanCard, Promise<PlanView>>();
 
-/** The view behind a card, loaded once per card and request. */
-export function viewOf(context: RequestContext, card: PlanCard): Promise<PlanView> {
-  let view = views.get(card);
+/**
+ * The row and occurrence behind a card, loaded once per card and request: the fields that show the
+ * plan as it is (its title, times, place, counts) read only this, so a list's cards (explore,
+ * search) read no facts of the viewer's toward each plan unless a field asks what the viewer may do.
+ * The list that found the plans decided that the viewer may see them.
+ */
+export function rowViewOf(context: RequestContext, card: PlanCard): Promise<PlanRowView> {
+  let view = rowViews.get(card);
   if (!view) {
     view = (async () => {
       const row = await planLoaders(context).row.load(card.id);
       if (!row) throw new Error(`plan ${card.id} vanished`);
-      const [access, occurrence] = await Promise.all([
-        loadPlanAccess(context, row),
-        card.occurrence ?? resolveOccurrence(context, row, null),
-      ]);
-      return { row, access, occurrence };
+      const occurrence = await (card.occurrence ?? resolveOccurrence(context, row, null));
+      return { row, occurrence };
+    })();
+    rowViews.set(card, view);
+  }
+  return view;
+}
+
+/** The view behind a card with the viewer's access to the plan, loaded once per card and request. */
+export function viewOf(context: RequestContext, card: PlanCard): Promise<PlanView> {
+  let view = views.get(card);
+  if (!view) {
+    view = (async () => {
+      const rowView = await rowViewOf(context, card);
+      return { ...rowView, access: await loadPlanAccess(context, rowView.row) };
     })();
     views.set(card, view);
   }
@@ -65,7 +85,7 @@ export async function planCardOf(
 
 /** A field of the occurrence: its own change when it has one, else the series'. */
 export function occurrenceField<K extends keyof PlanOccurrence['changes'] & keyof PlanRow>(
-  view: PlanView,
+  view: PlanRowView,
   field: K,
 ): PlanRow[K] | NonNullable<PlanOccurrence['changes'][K]> | null {
   const changed = view.occurrence.changes[field];

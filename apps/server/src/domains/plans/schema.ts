@@ -31,7 +31,14 @@ import type { PlanInput } from './plan-input.ts';
 import { occurrenceKey, planLoaders } from './plan-loaders.ts';
 import { resolveOccurrence } from './plan-occurrence.ts';
 import { PlanRef, type PlanCard } from './plan-type.ts';
-import { occurrenceField, planCardOf, viewOf, type PlanView } from './plan-view.ts';
+import {
+  occurrenceField,
+  planCardOf,
+  rowViewOf,
+  viewOf,
+  type PlanRowView,
+  type PlanView,
+} from './plan-view.ts';
 import { respondToPlan } from './respond-to-plan.ts';
 import { updatePlan } from './update-plan.ts';
 
@@ -53,7 +60,7 @@ const PlanTimeRef = builder.objectRef<PlanTime>('PlanTime').implement({
   }),
 });
 
-const PlanLocationRef = builder.objectRef<PlanView>('PlanLocation').implement({
+const PlanLocationRef = builder.objectRef<PlanRowView>('PlanLocation').implement({
   fields: (t) => ({
     name: t.string({ nullable: true, resolve: (v) => occurrenceField(v, 'locationName') }),
     address: t.string({ nullable: true, resolve: (v) => occurrenceField(v, 'address') }),
@@ -71,7 +78,7 @@ const PlanLocationRef = builder.objectRef<PlanView>('PlanLocation').implement({
   }),
 });
 
-const PlanRecurringRef = builder.objectRef<PlanView>('PlanRecurring').implement({
+const PlanRecurringRef = builder.objectRef<PlanRowView>('PlanRecurring').implement({
   description: 'How a plan repeats (spec 3 recurring).',
   fields: (t) => ({
     frequency: t.string({ resolve: ({ row }) => row.recurrence!.frequency }),
@@ -145,7 +152,7 @@ const PlanAccessLevelsRef = builder.objectRef<PlanView>('PlanAccessLevels').impl
 
 /** The people attendingOrInterested and userIds show: this occurrence's, friends first. */
 async function attendingOrInterestedShown(context: RequestContext, card: PlanCard) {
-  const v = await view(context, card);
+  const v = await rowView(context, card);
   const page = await listPlanAttendees(context, {
     planId: v.row.id,
     occurrence: v.occurrence.key,
@@ -286,22 +293,23 @@ const PlanPivotRef = builder.objectRef<PlanView>('PlanPivot').implement({
 });
 
 const view = (context: RequestContext, card: PlanCard) => viewOf(context, card);
+const rowView = (context: RequestContext, card: PlanCard) => rowViewOf(context, card);
 
 builder.objectFields(PlanRef, (t) => ({
   occurrence: t.string({
     nullable: true,
     description:
       'The occurrence shown, by its original start (ISO, UTC); null for a plan that does not repeat. Pass it back to act on this occurrence.',
-    resolve: async (p, _a, c) => (await view(c, p)).occurrence.key || null,
+    resolve: async (p, _a, c) => (await rowView(c, p)).occurrence.key || null,
   }),
   description: t.string({
-    resolve: async (p, _a, c) => occurrenceField(await view(c, p), 'description') ?? '',
+    resolve: async (p, _a, c) => occurrenceField(await rowView(c, p), 'description') ?? '',
   }),
   link: t.string({
     nullable: true,
     description: 'The plan’s link with redirect wrappers removed.',
     resolve: async (p, _a, c) => {
-      const link = occurrenceField(await view(c, p), 'link');
+      const link = occurrenceField(await rowView(c, p), 'link');
       return link ? unwrapLink(link) : null;
     },
   }),
@@ -309,21 +317,21 @@ builder.objectFields(PlanRef, (t) => ({
     nullable: true,
     description: 'The link as shown (spec 5): no scheme, leading www. or trailing slash.',
     resolve: async (p, _a, c) => {
-      const link = occurrenceField(await view(c, p), 'link');
+      const link = occurrenceField(await rowView(c, p), 'link');
       return link ? displayLink(link) : null;
     },
   }),
   outUrl: t.string({
     nullable: true,
     resolve: async (p, _a, c) => {
-      const link = occurrenceField(await view(c, p), 'outUrl');
+      const link = occurrenceField(await rowView(c, p), 'outUrl');
       return link ? unwrapLink(link) : null;
     },
   }),
   outUrlText: t.string({
     nullable: true,
     resolve: async (p, _a, c) => {
-      const link = occurrenceField(await view(c, p), 'outUrl');
+      const link = occurrenceField(await rowView(c, p), 'outUrl');
       return link ? displayLink(link) : null;
     },
   }),
@@ -353,27 +361,27 @@ builder.objectFields(PlanRef, (t) => ({
   creator: t.field({
     type: UserRef,
     nullable: true,
-    resolve: async (p, _a, c) => groupLoaders(c).user.load((await view(c, p)).row.creatorId),
+    resolve: async (p, _a, c) => groupLoaders(c).user.load((await rowView(c, p)).row.creatorId),
   }),
-  isPublic: t.boolean({ resolve: async (p, _a, c) => ((await view(c, p)).row.viewMask & 1) === 1 }),
-  allDay: t.boolean({ resolve: async (p, _a, c) => (await view(c, p)).row.allDay }),
+  isPublic: t.boolean({ resolve: async (p, _a, c) => ((await rowView(c, p)).row.viewMask & 1) === 1 }),
+  allDay: t.boolean({ resolve: async (p, _a, c) => (await rowView(c, p)).row.allDay }),
   soon: t.boolean({
     description: 'Starts within 24 hours and has not ended.',
     resolve: async (p, _a, c) => {
-      const { occurrence } = await view(c, p);
+      const { occurrence } = await rowView(c, p);
       const now = Date.now();
       return occurrence.startsAt.getTime() - now <= SOON_MS && occurrence.endsAt.getTime() > now;
     },
   }),
-  exploreStatus: t.string({ resolve: async (p, _a, c) => (await view(c, p)).row.exploreStatus }),
+  exploreStatus: t.string({ resolve: async (p, _a, c) => (await rowView(c, p)).row.exploreStatus }),
   organizationId: t.int({
     nullable: true,
-    resolve: async (p, _a, c) => (await view(c, p)).row.organizationId,
+    resolve: async (p, _a, c) => (await rowView(c, p)).row.organizationId,
   }),
   start: t.field({
     type: PlanTimeRef,
     resolve: async (p, _a, c) => {
-      const { row, occurrence } = await view(c, p);
+      const { row, occurrence } = await rowView(c, p);
       return describePlanTime(occurrence.startsAt, row.timezone, row.allDay);
     },
   }),
@@ -381,7 +389,7 @@ builder.objectFields(PlanRef, (t) => ({
     type: PlanTimeRef,
     description: 'Exclusive: an all-day plan ends at midnight after its last day.',
     resolve: async (p, _a, c) => {
-      const { row, occurrence } = await view(c, p);
+      const { row, occurrence } = await rowView(c, p);
       return describePlanTime(occurrence.endsAt, row.timezone, row.allDay);
     },
   }),
@@ -391,7 +399,7 @@ builder.objectFields(PlanRef, (t) => ({
     description:
       'Spec 3 location (name, address, city, state, coordinates, query); `location` stays the name.',
     resolve: async (p, _a, c) => {
-      const v = await view(c, p);
+      const v = await rowView(c, p);
       const { row } = v;
       const any = [
         occurrenceField(v, 'locationName'),
@@ -404,7 +412,7 @@ builder.objectFields(PlanRef, (t) => ({
   hashtags: t.field({
     type: [HashtagRef],
     resolve: async (p, _a, c) => {
-      const { row } = await view(c, p);
+      const { row } = await rowView(c, p);
       const found = await Promise.all(row.hashtags.map((name) => groupLoaders(c).hashtag.load(name)));
       return row.hashtags.map((name, i) => found[i] ?? { id: null, name, emoji: null });
     },
@@ -413,7 +421,7 @@ builder.objectFields(PlanRef, (t) => ({
     type: PlanRecurringRef,
     nullable: true,
     resolve: async (p, _a, c) => {
-      const v = await view(c, p);
+      const v = await rowView(c, p);
       return v.row.recurrence ? v : null;
     },
   }),
@@ -435,7 +443,7 @@ builder.objectFields(PlanRef, (t) => ({
   }),
   attendingOrInterestedCount: t.int({
     resolve: async (p, _a, c) => {
-      const v = await view(c, p);
+      const v = await rowView(c, p);
       const counts = await planLoaders(c).counts.load(occurrenceKey(v.row.id, v.occurrence.key));
       return counts.attending + counts.interested;
     },
@@ -445,7 +453,7 @@ builder.objectFields(PlanRef, (t) => ({
     nullable: true,
     description: 'For a private plan in a group (spec 3); null otherwise.',
     resolve: async (p, _a, c) => {
-      const v = await view(c, p);
+      const v = await rowView(c, p);
       if (v.row.groupId === null || (v.row.viewMask & 1) === 1) return null;
       return planLoaders(c).counts.load(occurrenceKey(v.row.id, v.occurrence.key));
     },
@@ -469,14 +477,14 @@ builder.objectFields(PlanRef, (t) => ({
     type: [GroupRef],
     description: 'The group the plan is in (spec 3 groups), as a list.',
     resolve: async (p, _a, c) => {
-      const { row } = await view(c, p);
+      const { row } = await rowView(c, p);
       const group = row.groupId === null ? null : await groupLoaders(c).row.load(row.groupId);
       return group ? [group] : [];
     },
   }),
   groupIds: t.intList({
     resolve: async (p, _a, c) => {
-      const { row } = await view(c, p);
+      const { row } = await rowView(c, p);
       return row.groupId === null ? [] : [row.groupId];
     },
   }),
