@@ -213,10 +213,7 @@ try {
     const warmUp = await openLoop(RATE, WARM_UP_SECONDS, send);
     warmUpRows.push(warmUpRow(name, warmUp));
     if (TIMELINE)
-      await writeTimeline(
-        path.join(TIMELINE, `${name.replaceAll(/[^a-z0-9]+/gi, '-')}-warm-up.csv`),
-        warmUp,
-      );
+      await writeTimeline(path.join(TIMELINE, `${name.replaceAll(/[^a-z0-9]+/gi, '-')}-warm-up.csv`), warmUp);
     const cpuBefore = await serversCpu();
     const clientBefore = process.cpuUsage();
     const ticksBefore = await machineTicks();

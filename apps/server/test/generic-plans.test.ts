@@ -109,7 +109,7 @@ describe.skipIf(!url)(
       });
       for (const name of [
         'plaza_plans_with_facts_by_ids',
-        'plaza_card_plans_with_facts_by_ids',
+        'plaza_card_plans_by_ids',
         'plaza_groups_with_membership_by_ids',
         'plaza_users_with_ties_by_ids',
       ]) {
