@@ -44,7 +44,9 @@ export interface TestPlazaOptions {
  * A fresh database on the PostgreSQL of DATABASE_URL, so test files never see each other's rows:
  * a copy of the suite's migrated template (global-setup.ts) when there is one.
  */
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `plaza_test_${randomBytes(6).toString('hex')}`;
   const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../src/db/client.ts';
 import { inStatementGroup } from '../src/db/pipelining-pool.ts';
+import { createScratchDatabase } from './harness.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 
@@ -33,20 +33,22 @@ const ran = (store: Store, n: number, sleepSeconds = 0) =>
 describe.skipIf(!adminUrl)(
   `a request's statements sent together (${adminUrl ? 'PostgreSQL' : 'skipped: needs DATABASE_URL'}; decision 0055)`,
   () => {
-    const name = `plaza_test_${randomBytes(6).toString('hex')}`;
+    let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+    /** The scratch database's name (pg_stat_activity's datname). */
+    let name: string;
     let admin: pg.Client;
     let store: Store;
     beforeAll(async () => {
+      scratch = await createScratchDatabase(adminUrl!);
+      name = new URL(scratch.url).pathname.slice(1);
       admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = Object.assign(new URL(adminUrl!), { pathname: `/${name}` }).toString();
-      store = await openStore({ databaseUrl: url, pgliteDir: 'memory://', poolSize: 4 });
+      store = await openStore({ databaseUrl: scratch.url, pgliteDir: 'memory://', poolSize: 4 });
     });
     afterAll(async () => {
       await store?.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await admin?.end();
+      await scratch?.drop();
     });
 
     it("sends a group's statements of one turn on one connection, each answered with its own rows", async () => {
@@ -154,9 +156,8 @@ describe.skipIf(!adminUrl)(
     });
 
     it('sends each statement alone, grouped or not, when statements go unnamed for a pooler', async () => {
-      const url = Object.assign(new URL(adminUrl!), { pathname: `/${name}` }).toString();
       const plain = await openStore({
-        databaseUrl: url,
+        databaseUrl: scratch.url,
         pgliteDir: 'memory://',
         poolSize: 4,
         namedStatements: false,

@@ -206,6 +206,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     } finally {
       await lock.end().catch(() => undefined);
     }
+    // Both pools' readings summed (connections, statementGroups).
+    const pools = genericPool ? [pool, genericPool] : [pool];
+    const sum = (of: (each: PipeliningPool) => number) => pools.reduce((total, each) => total + of(each), 0);
     return {
       kind: 'postgres',
       db,
@@ -216,8 +219,6 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         await Promise.all([pool.end(), genericPool?.end()]);
       },
       connections: () => {
-        const pools = genericPool ? [pool, genericPool] : [pool];
-        const sum = (of: (each: pg.Pool) => number) => pools.reduce((total, each) => total + of(each), 0);
         return {
           max: sum((each) => each.options.max),
           busy: sum((each) => each.totalCount - each.idleCount),
@@ -225,13 +226,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
           waiting: sum((each) => each.waitingCount),
         };
       },
-      statementGroups: () => {
-        const pools = genericPool ? [pool, genericPool] : [pool];
-        return {
-          groups: pools.reduce((total, each) => total + each.grouped.groups, 0),
-          statements: pools.reduce((total, each) => total + each.grouped.statements, 0),
-        };
-      },
+      statementGroups: () => ({
+        groups: sum((each) => each.grouped.groups),
+        statements: sum((each) => each.grouped.statements),
+      }),
       ...(genericPool && {
         genericPlanRows: async <T>(name: string, text: string, values: unknown[]) => {
           statementCounter.logQuery(text, values);

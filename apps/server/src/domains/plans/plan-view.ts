@@ -45,8 +45,11 @@ export function viewOf(context: RequestContext, card: PlanCard): Promise<PlanVie
   let view = views.get(card);
   if (!view) {
     view = (async () => {
-      const rowView = await rowViewOf(context, card);
-      return { ...rowView, access: await loadPlanAccess(context, rowView.row) };
+      // The access read beside the occurrence, not after it (each may read the store).
+      const row = await planLoaders(context).row.load(card.id);
+      if (!row) throw new Error(`plan ${card.id} vanished`);
+      const [rowView, access] = await Promise.all([rowViewOf(context, card), loadPlanAccess(context, row)]);
+      return { ...rowView, access };
     })();
     views.set(card, view);
   }
